@@ -1,0 +1,47 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "Logbook",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "logbook-admin", targets: ["logbook-admin"]),
+        .executable(name: "logbook-bench", targets: ["logbook-bench"]),
+        .library(name: "EventLog", targets: ["EventLog"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CLMDB",
+            path: "Sources/CLMDB",
+            pkgConfig: "lmdb",
+            providers: [.apt(["liblmdb-dev"])]
+        ),
+        .target(name: "LMDB", dependencies: ["CLMDB"]),
+        .target(name: "EventLog", dependencies: ["LMDB"]),
+        .executableTarget(
+            name: "logbook-admin",
+            dependencies: ["EventLog", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: "tools/logbook-admin"
+        ),
+        .executableTarget(
+            name: "logbook-bench",
+            dependencies: ["EventLog", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: "tools/logbook-bench"
+        ),
+        // Appends durably and prints every acknowledged position; the crash test kills it with SIGKILL.
+        .executableTarget(
+            name: "logbook-crash-writer",
+            dependencies: ["EventLog"],
+            path: "Tests/CrashWriter"
+        ),
+        .testTarget(name: "LMDBTests", dependencies: ["LMDB"]),
+        .testTarget(
+            name: "EventLogTests",
+            dependencies: ["EventLog", "LMDB", "logbook-crash-writer", "logbook-admin"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,4 @@
+#ifndef LOGBOOK_CLMDB_SHIM_H
+#define LOGBOOK_CLMDB_SHIM_H
+#include <lmdb.h>
+#endif

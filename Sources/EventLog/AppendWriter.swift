@@ -1,0 +1,118 @@
+import Foundation
+import LMDB
+
+/// The log's only writer: a dedicated thread that drains queued appends into one write
+/// transaction and one durable commit (group commit), then answers every request of the batch.
+///
+/// LMDB write transactions must begin and commit on one thread, which a dedicated thread gives
+/// by construction. Requests are answered only after `mdb_txn_commit` has returned, and that
+/// call fsyncs: an acknowledged append is on disk.
+final class AppendWriter: @unchecked Sendable {
+    typealias Completion = @Sendable (Result<AppendResult, EventLogError>) -> Void
+
+    private struct Pending {
+        let request: AppendRequest
+        let completion: Completion
+    }
+
+    private let environment: Environment
+    private let databases: LogDatabases
+    private let appendsPerBatchMax: Int
+    private let clock: @Sendable () -> Date
+    private let onCommit: @Sendable (UInt64) -> Void
+
+    /// Guards `pending` and `isClosed`; the writer thread sleeps on it when idle.
+    private let condition = NSCondition()
+    private var pending: [Pending] = []
+    private var isClosed = false
+    private let stopped = DispatchSemaphore(value: 0)
+
+    // Owned by the writer thread once it runs.
+    private var head: UInt64
+    private var lastRecordedAtMicroseconds: Int64
+
+    init(
+        environment: Environment, databases: LogDatabases, head: UInt64, lastRecordedAtMicroseconds: Int64,
+        appendsPerBatchMax: Int, clock: @escaping @Sendable () -> Date, onCommit: @escaping @Sendable (UInt64) -> Void
+    ) {
+        self.environment = environment
+        self.databases = databases
+        self.head = head
+        self.lastRecordedAtMicroseconds = lastRecordedAtMicroseconds
+        self.appendsPerBatchMax = appendsPerBatchMax
+        self.clock = clock
+        self.onCommit = onCommit
+        let thread = Thread { [self] in run() }
+        thread.name = "logbook-writer"
+        thread.start()
+    }
+
+    /// Queues `request`; `completion` runs on the writer thread once the outcome is durable.
+    func submit(_ request: AppendRequest, completion: @escaping Completion) {
+        condition.lock()
+        guard !isClosed else {
+            condition.unlock()
+            completion(.failure(.closed))
+            return
+        }
+        pending.append(Pending(request: request, completion: completion))
+        condition.signal()
+        condition.unlock()
+    }
+
+    /// Stops accepting appends, finishes those already queued, and waits for the thread to end.
+    func close() {
+        condition.lock()
+        let wasClosed = isClosed
+        isClosed = true
+        condition.signal()
+        condition.unlock()
+        if !wasClosed { stopped.wait() }
+    }
+
+    private func run() {
+        while let batch = nextBatch() {
+            let outcomes = commit(batch.map(\.request))
+            assert(outcomes.count == batch.count, "every request gets exactly one outcome")
+            // Publish the head first, so a caller that sees its append acknowledged also sees
+            // the head (and subscriptions) covering it.
+            onCommit(head)
+            for (pending, outcome) in zip(batch, outcomes) { pending.completion(outcome) }
+        }
+        stopped.signal()
+    }
+
+    /// Waits for work; nil once closed and drained.
+    private func nextBatch() -> [Pending]? {
+        condition.lock()
+        defer { condition.unlock() }
+        while pending.isEmpty && !isClosed { condition.wait() }
+        if pending.isEmpty { return nil }
+        let count = min(pending.count, appendsPerBatchMax)
+        let batch = Array(pending.prefix(count))
+        pending.removeFirst(count)
+        return batch
+    }
+
+    private func commit(_ requests: [AppendRequest]) -> [Result<AppendResult, EventLogError>] {
+        // recordedAt never goes backwards along the log, even if the wall clock does.
+        let now = max(clock().microsecondsSince1970, lastRecordedAtMicroseconds)
+        do {
+            let (outcomes, newHead) = try environment.write { txn in
+                var applier = BatchApplier(databases: databases, transaction: txn, head: head, recordedAtMicroseconds: now)
+                let outcomes = try requests.map { try applier.apply($0) }
+                return (outcomes, applier.head)
+            }
+            assert(newHead >= head, "positions only grow")
+            if newHead > head { lastRecordedAtMicroseconds = now }
+            head = newHead
+            return outcomes
+        } catch let error as EventLogError {
+            return Array(repeating: .failure(error), count: requests.count)
+        } catch let error as LMDBError {
+            return Array(repeating: .failure(.storage(error)), count: requests.count)
+        } catch {
+            return Array(repeating: .failure(.storage(.invalid)), count: requests.count)
+        }
+    }
+}

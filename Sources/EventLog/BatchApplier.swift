@@ -1,0 +1,82 @@
+import LMDB
+
+/// Applies a batch of appends inside one write transaction.
+///
+/// Each request is checked against the state *including the batch's earlier requests* (the
+/// transaction sees its own writes). A request whose condition fails writes nothing and gets its
+/// error; its batch-mates are unaffected. A storage error throws and aborts the whole batch.
+struct BatchApplier {
+    let databases: LogDatabases
+    let transaction: WriteTransaction
+    /// The last position written so far in this transaction.
+    private(set) var head: UInt64
+    let recordedAtMicroseconds: Int64
+
+    init(databases: LogDatabases, transaction: WriteTransaction, head: UInt64, recordedAtMicroseconds: Int64) {
+        self.databases = databases
+        self.transaction = transaction
+        self.head = head
+        self.recordedAtMicroseconds = recordedAtMicroseconds
+    }
+
+    mutating func apply(_ request: AppendRequest) throws -> Result<AppendResult, EventLogError> {
+        let commandKey = IndexKeys.command(request.metadata.commandID)
+        if let stored = try transaction.get(databases.commands, commandKey) {
+            return .success(AppendResult(
+                firstPosition: IndexKeys.uint64(stored), lastPosition: IndexKeys.uint64(stored, at: 8), isReplay: true
+            ))
+        }
+        if let conflict = try firstViolatedExpectation(request.expectedVersions) {
+            return .failure(conflict)
+        }
+        if let condition = request.condition,
+           let match = try QueryMatcher(databases: databases, transaction: transaction.reader, head: head)
+               .matches(of: condition.query, after: condition.after, limit: 1).first {
+            return .failure(.appendConditionFailed(
+                conflictingPosition: match.position, type: match.type, streamID: match.streamID
+            ))
+        }
+        let firstPosition = head + 1
+        for event in request.events {
+            try write(event, metadata: request.metadata)
+        }
+        var outcome = [UInt8]()
+        outcome.appendBigEndian(firstPosition)
+        outcome.appendBigEndian(head)
+        try transaction.put(databases.commands, commandKey, outcome, flags: .noOverwrite)
+        return .success(AppendResult(firstPosition: firstPosition, lastPosition: head))
+    }
+
+    private func firstViolatedExpectation(_ expectations: [String: ExpectedVersion]) throws -> EventLogError? {
+        for (streamID, expected) in expectations where expected != .any {
+            let actual = StreamHead(try transaction.get(databases.heads, IndexKeys.head(streamID)))?.version
+            if !expected.isSatisfied(by: actual) {
+                return .wrongExpectedVersion(streamID: streamID, expected: expected, actual: actual)
+            }
+        }
+        return nil
+    }
+
+    private mutating func write(_ event: ProposedEvent, metadata: AppendMetadata) throws {
+        let headKey = IndexKeys.head(event.streamID)
+        let previous = StreamHead(try transaction.get(databases.heads, headKey))
+        let version = previous.map { $0.version + 1 } ?? 0
+        let position = head + 1
+        let record = RecordEncoder.encode(event, metadata: metadata, at: .init(
+            position: position, streamVersion: version, recordedAtMicroseconds: recordedAtMicroseconds
+        ))
+        var positionValue = [UInt8]()
+        positionValue.appendBigEndian(position)
+        // MDB_APPEND both asserts that positions only grow and skips the B-tree search.
+        try transaction.put(databases.events, IndexKeys.position(position), record, flags: .append)
+        try transaction.put(databases.streams, IndexKeys.streamVersion(event.streamID, version), positionValue)
+        try transaction.put(databases.heads, headKey, StreamHead(version: version, position: position).encoded)
+        let category = StreamName.category(of: event.streamID)
+        try transaction.put(databases.categories, IndexKeys.namePosition(category, position), [])
+        try transaction.put(databases.types, IndexKeys.namePosition(event.type, position), [])
+        for tag in event.tags {
+            try transaction.put(databases.tags, IndexKeys.namePosition(tag, position), [])
+        }
+        head = position
+    }
+}

@@ -1,0 +1,47 @@
+import LMDB
+
+/// Everything that can go wrong in the event log, as one exhaustive enum.
+public enum EventLogError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// A stream's version was not the one the append expected. `actual` is nil for no stream.
+    case wrongExpectedVersion(streamID: String, expected: ExpectedVersion, actual: UInt64?)
+    /// An event matching the append condition's query was appended after the condition's position.
+    case appendConditionFailed(conflictingPosition: UInt64, type: String, streamID: String)
+    /// A value is over one of `EventLogLimits`.
+    case limitExceeded(limit: String, value: Int, max: Int)
+    /// An argument is malformed (empty, wrong shape, forbidden bytes).
+    case invalidArgument(field: String, reason: String)
+    /// A stored record failed its checks: the data on disk is damaged.
+    case corruptRecord(position: UInt64, reason: String)
+    /// The data directory was written by a format this build does not read.
+    case incompatibleFormat(found: UInt32, supported: UInt32)
+    /// The log was opened read-only and cannot append.
+    case readOnly
+    /// The log has been closed.
+    case closed
+    /// LMDB failed (disk full, map at its maximum, I/O error).
+    case storage(LMDBError)
+
+    /// A one-line explanation fit for an operator or an API `detail`.
+    public var description: String {
+        switch self {
+        case let .wrongExpectedVersion(stream, expected, actual):
+            "stream \(stream): expected version \(expected), actual " + (actual.map { "\($0)" } ?? "no stream")
+        case let .appendConditionFailed(position, type, stream):
+            "append condition failed: \(type) in \(stream) at position \(position) matches the query"
+        case let .limitExceeded(limit, value, max):
+            "\(limit) exceeded: \(value) > \(max)"
+        case let .invalidArgument(field, reason):
+            "invalid \(field): \(reason)"
+        case let .corruptRecord(position, reason):
+            "corrupt record at position \(position): \(reason)"
+        case let .incompatibleFormat(found, supported):
+            "data directory has format \(found); this build reads format \(supported)"
+        case .readOnly:
+            "the log is open read-only"
+        case .closed:
+            "the log is closed"
+        case let .storage(error):
+            "storage failure: \(error)"
+        }
+    }
+}

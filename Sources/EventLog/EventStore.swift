@@ -1,0 +1,57 @@
+/// Which way a read walks.
+public enum ReadDirection: Sendable {
+    /// Oldest first.
+    case forward
+    /// Newest first.
+    case backward
+}
+
+/// The event log as its callers see it. The LMDB store implements it; a PostgreSQL store can
+/// later, without its callers changing.
+public protocol EventStore: Sendable {
+    /// The live subscription type.
+    associatedtype Subscription: AsyncSequence<RecordedEvent, EventLogError> & Sendable
+
+    /// Appends atomically under the request's conditions; returns once the append is durable.
+    func append(_ request: AppendRequest) async throws(EventLogError) -> AppendResult
+
+    /// Events of one stream from `version` (inclusive) in `direction`, at most `limit`.
+    func readStream(
+        _ streamID: String, from version: UInt64, direction: ReadDirection, limit: Int
+    ) async throws(EventLogError) -> [RecordedEvent]
+
+    /// Events of the whole log from `position` (inclusive) in `direction`, at most `limit`.
+    /// Every read may return fewer than `limit` (see `readPageBytesMax`); page on from the last.
+    func readAll(from position: UInt64, direction: ReadDirection, limit: Int) async throws(EventLogError) -> [RecordedEvent]
+
+    /// Events of streams in `category` from `position` (inclusive) in `direction`, at most `limit`.
+    func readCategory(
+        _ category: String, from position: UInt64, direction: ReadDirection, limit: Int
+    ) async throws(EventLogError) -> [RecordedEvent]
+
+    /// Events carrying `tag` from `position` (inclusive) in `direction`, at most `limit`.
+    func readTag(
+        _ tag: String, from position: UInt64, direction: ReadDirection, limit: Int
+    ) async throws(EventLogError) -> [RecordedEvent]
+
+    /// Events of `type` from `position` (inclusive) in `direction`, at most `limit`.
+    func readType(
+        _ type: String, from position: UInt64, direction: ReadDirection, limit: Int
+    ) async throws(EventLogError) -> [RecordedEvent]
+
+    /// Events after `position` matching `query`, oldest first, at most `limit`, with the position
+    /// the search covered: a decision made from them appends with
+    /// `AppendCondition(failIfEventsMatch: query, after: result.checkedUpTo)`.
+    func read(matching query: EventQuery, after position: UInt64, limit: Int) async throws(EventLogError) -> QueryResult
+
+    /// The last version of a stream, or nil when it has no events.
+    func streamVersion(_ streamID: String) async throws(EventLogError) -> UInt64?
+
+    /// The position of the last event (0 for an empty log).
+    func headPosition() async throws(EventLogError) -> UInt64
+
+    /// Every event from `position` (inclusive): first those already stored, then new ones as they
+    /// are committed, in order, with no gap and no duplicate. Ends when the task is cancelled or
+    /// the store closes.
+    func subscribe(from position: UInt64) -> Subscription
+}

@@ -1,0 +1,23 @@
+import Foundation
+
+/// How an `LMDBEventStore` is opened.
+public struct EventStoreOptions: Sendable {
+    /// Initial map size; it grows (doubling) when full, up to `mapSizeMaxBytes`.
+    public var mapSizeBytes: Int = 1 << 30
+    /// The largest the log may grow.
+    public var mapSizeMaxBytes: Int = 1 << 40
+    /// Open for reading only (operator tools on a directory a server writes to).
+    public var readOnly = false
+    /// Skip fsync on commit: for benchmarks that isolate CPU cost and tests that do not test
+    /// durability. Never in a server.
+    public var unsafeNoSync = false
+    /// The log's limits.
+    public var limits = EventLogLimits()
+    /// The clock stamping `recordedAt`; injectable so tests control time.
+    public var clock: @Sendable () -> Date = { Date() }
+    /// How often a subscription of a read-only store looks for events another process appended.
+    public var pollIntervalMilliseconds = 100
+
+    /// The defaults: read-write, durable, 1 GiB initial map.
+    public init() {}
+}

@@ -1,0 +1,119 @@
+import LMDB
+
+extension LMDBEventStore {
+    /// Record bytes one page may hold: a page ends early rather than grow past it (it always
+    /// holds at least one event), so 1,000 events of 1 MiB never land in memory at once.
+    var pageBytesMax: Int { options.limits.readPageBytesMax }
+
+    public func readAll(from position: UInt64, direction: ReadDirection = .forward, limit: Int) throws(EventLogError) -> [RecordedEvent] {
+        try options.limits.validatePage(limit)
+        return try LogDatabases.mapStorage {
+            try environment.read { txn in
+                try txn.withCursor(databases.events) { cursor in
+                    var events: [RecordedEvent] = []
+                    events.reserveCapacity(min(limit, 64))
+                    let start = IndexKeys.position(position)
+                    var entry = direction == .forward ? try cursor.seek(atOrAfter: start) : try cursor.seek(atOrBefore: start)
+                    var bytes = 0
+                    while let current = entry, events.count < limit, events.isEmpty || bytes + current.value.count <= pageBytesMax {
+                        bytes += current.value.count
+                        let position = IndexKeys.uint64(current.key)
+                        events.append(try RecordView(current.value, position: position).decode(position: position))
+                        entry = direction == .forward ? try cursor.next() : try cursor.previous()
+                    }
+                    return events
+                }
+            }
+        }
+    }
+
+    public func readStream(
+        _ streamID: String, from version: UInt64 = 0, direction: ReadDirection = .forward, limit: Int
+    ) throws(EventLogError) -> [RecordedEvent] {
+        try scan(databases.streams, name: streamID, from: version, direction: direction, limit: limit) { _, value in
+            IndexKeys.uint64(value)
+        }
+    }
+
+    public func readCategory(
+        _ category: String, from position: UInt64 = 1, direction: ReadDirection = .forward, limit: Int
+    ) throws(EventLogError) -> [RecordedEvent] {
+        try scanPositions(databases.categories, name: category, from: position, direction: direction, limit: limit)
+    }
+
+    public func readTag(
+        _ tag: String, from position: UInt64 = 1, direction: ReadDirection = .forward, limit: Int
+    ) throws(EventLogError) -> [RecordedEvent] {
+        try scanPositions(databases.tags, name: tag, from: position, direction: direction, limit: limit)
+    }
+
+    public func readType(
+        _ type: String, from position: UInt64 = 1, direction: ReadDirection = .forward, limit: Int
+    ) throws(EventLogError) -> [RecordedEvent] {
+        try scanPositions(databases.types, name: type, from: position, direction: direction, limit: limit)
+    }
+
+    public func read(matching query: EventQuery, after position: UInt64 = 0, limit: Int) throws(EventLogError) -> QueryResult {
+        try options.limits.validatePage(limit)
+        return try LogDatabases.mapStorage {
+            try environment.read { txn in
+                let head = try txn.withCursor(databases.events) { try $0.last().map { IndexKeys.uint64($0.key) } } ?? 0
+                let matcher = QueryMatcher(databases: databases, transaction: txn, head: head)
+                return QueryResult(events: try matcher.matches(of: query, after: position, limit: limit), checkedUpTo: head)
+            }
+        }
+    }
+
+    /// The event at `position`, or nil when there is none.
+    public func event(at position: UInt64) throws(EventLogError) -> RecordedEvent? {
+        try readAll(from: position, limit: 1).first.flatMap { $0.position == position ? $0 : nil }
+    }
+
+    public func streamVersion(_ streamID: String) throws(EventLogError) -> UInt64? {
+        try LogDatabases.mapStorage {
+            try environment.read { txn in
+                StreamHead(try txn.get(databases.heads, IndexKeys.head(streamID)))?.version
+            }
+        }
+    }
+
+    /// Index entries `name NUL position → ∅`.
+    private func scanPositions(
+        _ index: Database, name: String, from position: UInt64, direction: ReadDirection, limit: Int
+    ) throws(EventLogError) -> [RecordedEvent] {
+        try scan(index, name: name, from: position, direction: direction, limit: limit) { key, _ in
+            IndexKeys.trailingPosition(key)
+        }
+    }
+
+    /// Walks the entries of `name` in `index` from `start`, resolving each to its event.
+    /// `locate` maps an entry (key, value) to the event's position.
+    private func scan(
+        _ index: Database, name: String, from start: UInt64, direction: ReadDirection, limit: Int,
+        locate: (UnsafeRawBufferPointer, UnsafeRawBufferPointer) -> UInt64
+    ) throws(EventLogError) -> [RecordedEvent] {
+        try options.limits.validatePage(limit)
+        let prefix = IndexKeys.nameKey(name)
+        return try LogDatabases.mapStorage {
+            try environment.read { txn in
+                try txn.withCursor(index) { cursor in
+                    var events: [RecordedEvent] = []
+                    let startKey = IndexKeys.namePosition(name, start)
+                    var entry = direction == .forward ? try cursor.seek(atOrAfter: startKey) : try cursor.seek(atOrBefore: startKey)
+                    var pageBytes = 0
+                    while let current = entry, events.count < limit, IndexKeys.hasPrefix(current.key, prefix) {
+                        let position = locate(current.key, current.value)
+                        guard let bytes = try txn.get(databases.events, IndexKeys.position(position)) else {
+                            throw EventLogError.corruptRecord(position: position, reason: "\(index.name) index points at a missing event")
+                        }
+                        pageBytes += bytes.count
+                        if !events.isEmpty && pageBytes > pageBytesMax { break }
+                        events.append(try RecordView(bytes, position: position).decode(position: position))
+                        entry = direction == .forward ? try cursor.next() : try cursor.previous()
+                    }
+                    return events
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import LMDB
+
+/// The event log on LMDB: one environment in `<dataDirectory>/log`.
+///
+/// Appends go to one writer thread (group commit); reads run on the caller's thread in their own
+/// read-only snapshot and never wait for the writer. Several processes may open the same
+/// directory; only one may write.
+public final class LMDBEventStore: EventStore, @unchecked Sendable {
+    /// The options the store was opened with.
+    public let options: EventStoreOptions
+    /// The LMDB environment's directory.
+    public let path: String
+    let environment: Environment
+    let databases: LogDatabases
+    private let writer: AppendWriter?
+    let headWatch: HeadWatch
+
+    /// Opens the log in `dataDirectory`, creating it unless read-only.
+    public init(dataDirectory: String, options: EventStoreOptions = EventStoreOptions()) throws(EventLogError) {
+        self.options = options
+        path = (dataDirectory as NSString).appendingPathComponent("log")
+        if options.readOnly && !FileManager.default.fileExists(atPath: path + "/data.mdb") {
+            throw .invalidArgument(field: "dataDirectory", reason: "\(dataDirectory) holds no event log")
+        }
+        do {
+            environment = try Environment(path: path, options: EnvironmentOptions(
+                mapSizeBytes: options.mapSizeBytes,
+                mapSizeMaxBytes: options.mapSizeMaxBytes,
+                readOnly: options.readOnly,
+                unsafeNoSync: options.unsafeNoSync
+            ))
+        } catch {
+            throw .storage(error)
+        }
+        databases = try LogDatabases(environment: environment)
+        try databases.checkFormat(environment)
+        let last = try Self.lastEvent(environment, databases)
+        headWatch = HeadWatch(head: last?.position ?? 0)
+        if options.readOnly {
+            writer = nil
+        } else {
+            let watch = headWatch
+            writer = AppendWriter(
+                environment: environment, databases: databases, head: last?.position ?? 0,
+                lastRecordedAtMicroseconds: last?.recordedAtMicroseconds ?? 0,
+                appendsPerBatchMax: options.limits.appendsPerBatchMax, clock: options.clock,
+                onCommit: { watch.advance(to: $0) }
+            )
+        }
+    }
+
+    deinit {
+        close()
+    }
+
+    private static func lastEvent(
+        _ environment: Environment, _ databases: LogDatabases
+    ) throws(EventLogError) -> (position: UInt64, recordedAtMicroseconds: Int64)? {
+        try LogDatabases.mapStorage {
+            try environment.read { txn in
+                try txn.withCursor(databases.events) { cursor in
+                    guard let last = try cursor.last() else { return nil }
+                    let position = IndexKeys.uint64(last.key)
+                    return (position, try RecordView(last.value, position: position).recordedAtMicroseconds)
+                }
+            }
+        }
+    }
+
+    /// Stops accepting appends after finishing those queued, and ends every subscription once it
+    /// has delivered what is stored. Reads keep working. Calling it again does nothing.
+    public func close() {
+        writer?.close()
+        headWatch.close()
+    }
+
+    public func append(_ request: AppendRequest) async throws(EventLogError) -> AppendResult {
+        guard let writer else { throw .readOnly }
+        try options.limits.validate(request)
+        let outcome = await withCheckedContinuation { (continuation: CheckedContinuation<Result<AppendResult, EventLogError>, Never>) in
+            writer.submit(request) { continuation.resume(returning: $0) }
+        }
+        return try outcome.get()
+    }
+
+    public func headPosition() throws(EventLogError) -> UInt64 {
+        // Another process may be the writer, so a read-only store asks LMDB each time.
+        guard options.readOnly else { return headWatch.head }
+        return try Self.lastEvent(environment, databases)?.position ?? 0
+    }
+
+    public func subscribe(from position: UInt64) -> EventSubscription {
+        EventSubscription(store: self, from: max(position, 1))
+    }
+
+    /// Returns once an event at `position` may exist: at once after a commit reaches it here,
+    /// after a poll interval when another process writes. False when no more will come.
+    func waitForEvent(at position: UInt64) async -> Bool {
+        if options.readOnly {
+            try? await Task.sleep(for: .milliseconds(options.pollIntervalMilliseconds))
+            return !Task.isCancelled
+        }
+        await headWatch.wait(untilHeadReaches: position)
+        return headWatch.head >= position
+    }
+}

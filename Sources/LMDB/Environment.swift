@@ -1,0 +1,176 @@
+import CLMDB
+import Foundation
+import Synchronization
+
+/// An LMDB environment: one memory-mapped file holding named databases.
+///
+/// Transactions are scoped to closures so that a write transaction always begins and commits on
+/// the same thread (LMDB's writer lock is thread-bound: committing elsewhere "succeeds" but never
+/// releases it). Closures are synchronous, so nothing can `await` inside a transaction.
+/// Read transactions use `MDB_NOTLS`, which lets them run on any thread of an async pool.
+public final class Environment: @unchecked Sendable {
+    private let env: OpaquePointer
+    /// The directory holding `data.mdb` and `lock.mdb`.
+    public let path: String
+    /// The options the environment was opened with.
+    public let options: EnvironmentOptions
+    private let mapLock = ReadersWriterLock()
+    private let databaseOpenLock = Mutex<Void>(())
+
+    /// Opens (and, unless read-only, creates) the environment in directory `path`.
+    public init(path: String, options: EnvironmentOptions = EnvironmentOptions()) throws(LMDBError) {
+        if !options.readOnly {
+            do {
+                try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+            } catch {
+                throw LMDBError.system(errno: EACCES)
+            }
+        }
+        var created: OpaquePointer?
+        try check(mdb_env_create(&created))
+        guard let env = created else { throw LMDBError.invalid }
+        do {
+            try check(mdb_env_set_maxreaders(env, options.readersMax))
+            try check(mdb_env_set_maxdbs(env, options.databasesMax))
+            try check(mdb_env_set_mapsize(env, options.mapSizeBytes))
+            var flags = UInt32(MDB_NOTLS)
+            if options.readOnly { flags |= UInt32(MDB_RDONLY) }
+            if options.unsafeNoSync { flags |= UInt32(MDB_NOSYNC) }
+            try check(mdb_env_open(env, path, flags, 0o644))
+            // A process killed while reading leaves its reader slot behind; clear such slots so
+            // they neither pin old pages forever nor exhaust the reader table.
+            var cleared: Int32 = 0
+            try check(mdb_reader_check(env, &cleared))
+        } catch {
+            mdb_env_close(env)
+            throw error
+        }
+        self.env = env
+        self.path = path
+        self.options = options
+    }
+
+    deinit {
+        mdb_env_close(env)
+    }
+
+    /// Opens a named database, creating it when `create` is set and the environment is writable.
+    public func openDatabase(_ name: String, create: Bool = true) throws(LMDBError) -> Database {
+        // DBI handles must not be opened by two threads at once (LMDB's rule).
+        try databaseOpenLock.withLock { _ throws(LMDBError) in
+            try mapLock.withShared { () throws(LMDBError) -> Database in
+                var txn: OpaquePointer?
+                let readOnly = options.readOnly || !create
+                try check(mdb_txn_begin(env, nil, readOnly ? UInt32(MDB_RDONLY) : 0, &txn))
+                var handle: MDB_dbi = 0
+                let flags = (create && !options.readOnly) ? UInt32(MDB_CREATE) : 0
+                let status = mdb_dbi_open(txn, name, flags, &handle)
+                guard status == MDB_SUCCESS else {
+                    mdb_txn_abort(txn)
+                    throw LMDBError(code: status)
+                }
+                // Committing keeps the handle open for the environment's life, also when read-only.
+                try check(mdb_txn_commit(txn))
+                return Database(handle: handle, name: name)
+            }
+        }
+    }
+
+    /// Runs `body` in a read-only snapshot of the environment.
+    ///
+    /// Buffers handed out inside `body` point into the map and are valid only until it returns.
+    /// Do not open another transaction inside `body`.
+    public func read<T>(_ body: (Transaction) throws -> T) throws -> T {
+        while true {
+            let outcome: T? = try mapLock.withShared { () throws -> T? in
+                var txn: OpaquePointer?
+                let status = mdb_txn_begin(env, nil, UInt32(MDB_RDONLY), &txn)
+                if status == MDB_MAP_RESIZED { return nil }
+                try check(status)
+                guard let txn else { throw LMDBError.badTransaction }
+                defer { mdb_txn_abort(txn) }
+                return try body(Transaction(pointer: txn))
+            }
+            if let outcome { return outcome }
+            try adoptMapSizeOfOtherProcess()
+        }
+    }
+
+    /// Runs `body` in a write transaction and commits it durably (fsync) before returning.
+    ///
+    /// If `body` throws, the transaction is aborted and nothing is written. When the map is full
+    /// it is grown (up to `mapSizeMaxBytes`) and `body` runs again from scratch, so `body` must not
+    /// have effects outside the transaction that would be wrong to repeat.
+    public func write<T>(_ body: (WriteTransaction) throws -> T) throws -> T {
+        precondition(!options.readOnly, "write transaction on a read-only environment")
+        while true {
+            do {
+                return try mapLock.withShared { () throws -> T in try writeOnce(body) }
+            } catch LMDBError.mapFull {
+                guard try growMap() else { throw LMDBError.mapFull }
+            } catch LMDBError.mapResized {
+                try adoptMapSizeOfOtherProcess()
+            }
+        }
+    }
+
+    private func writeOnce<T>(_ body: (WriteTransaction) throws -> T) throws -> T {
+        var txn: OpaquePointer?
+        try check(mdb_txn_begin(env, nil, 0, &txn))
+        guard let txn else { throw LMDBError.badTransaction }
+        let beganOn = pthread_self()
+        let result: T
+        do {
+            result = try body(WriteTransaction(pointer: txn))
+        } catch {
+            mdb_txn_abort(txn)
+            throw error
+        }
+        // The closure is synchronous, so this holds by construction; the assertion documents why
+        // the API is shaped this way.
+        assert(pthread_equal(beganOn, pthread_self()) != 0, "write transaction changed thread")
+        // mdb_txn_commit frees the transaction whether or not it succeeds.
+        try check(mdb_txn_commit(txn))
+        return result
+    }
+
+    /// Doubles the map (capped at the maximum). Returns false when it is already at the maximum.
+    private func growMap() throws -> Bool {
+        try mapLock.withExclusive { () throws -> Bool in
+            let current = info().mapSizeBytes
+            guard current < options.mapSizeMaxBytes else { return false }
+            let grown = min(current * 2, options.mapSizeMaxBytes)
+            try check(mdb_env_set_mapsize(env, grown))
+            return true
+        }
+    }
+
+    /// Another process grew the map; passing 0 makes LMDB adopt the size recorded in the file.
+    private func adoptMapSizeOfOtherProcess() throws {
+        try mapLock.withExclusive { () throws in
+            try check(mdb_env_set_mapsize(env, 0))
+        }
+    }
+
+    /// Sizes and counters of the environment as a whole.
+    public func info() -> EnvironmentInfo {
+        var raw = MDB_envinfo()
+        var stat = MDB_stat()
+        // Both calls only read fields of an open environment and cannot fail once it is open.
+        _ = mdb_env_info(env, &raw)
+        _ = mdb_env_stat(env, &stat)
+        return EnvironmentInfo(
+            mapSizeBytes: raw.me_mapsize,
+            lastPageNumber: raw.me_last_pgno,
+            lastTransactionID: raw.me_last_txnid,
+            readersMax: raw.me_maxreaders,
+            readersUsed: raw.me_numreaders,
+            pageSizeBytes: Int(stat.ms_psize)
+        )
+    }
+
+    /// Flushes the data file to disk. Commits already do this unless `unsafeNoSync` is set.
+    public func sync() throws(LMDBError) {
+        try check(mdb_env_sync(env, 1))
+    }
+}

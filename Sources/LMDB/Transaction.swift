@@ -1,0 +1,121 @@
+import CLMDB
+
+/// A read view of the environment, valid only inside the closure that received it.
+///
+/// Buffers it returns point into LMDB's memory map: read them (or copy what you keep) before the
+/// closure returns.
+public struct Transaction {
+    let pointer: OpaquePointer
+
+    /// The value stored under `key`, or nil when there is none.
+    public func get(_ database: Database, _ key: [UInt8]) throws -> UnsafeRawBufferPointer? {
+        try key.withUnsafeBytes { keyBytes in
+            var keyValue = MDB_val(bytes: keyBytes)
+            var data = MDB_val()
+            let status = mdb_get(pointer, database.handle, &keyValue, &data)
+            if status == MDB_NOTFOUND { return nil }
+            try check(status)
+            return data.buffer
+        }
+    }
+
+    /// Opens a cursor on `database` for the duration of `body`.
+    public func withCursor<T>(_ database: Database, _ body: (inout Cursor) throws -> T) throws -> T {
+        var raw: OpaquePointer?
+        try check(mdb_cursor_open(pointer, database.handle, &raw))
+        guard let raw else { throw LMDBError.badTransaction }
+        defer { mdb_cursor_close(raw) }
+        var cursor = Cursor(pointer: raw)
+        return try body(&cursor)
+    }
+
+    /// B-tree statistics of `database` as this transaction sees it.
+    public func statistics(_ database: Database) throws -> DatabaseStatistics {
+        var stat = MDB_stat()
+        try check(mdb_stat(pointer, database.handle, &stat))
+        return DatabaseStatistics(
+            depth: stat.ms_depth,
+            branchPages: stat.ms_branch_pages,
+            leafPages: stat.ms_leaf_pages,
+            overflowPages: stat.ms_overflow_pages,
+            entries: stat.ms_entries
+        )
+    }
+}
+
+/// A write transaction: everything a `Transaction` reads (including its own uncommitted writes)
+/// plus changes. Valid only inside the closure passed to `Environment.write`.
+public struct WriteTransaction {
+    /// The read side of this transaction; it sees the writes made so far.
+    public let reader: Transaction
+
+    init(pointer: OpaquePointer) {
+        reader = Transaction(pointer: pointer)
+    }
+
+    /// The value stored under `key`, or nil when there is none.
+    public func get(_ database: Database, _ key: [UInt8]) throws -> UnsafeRawBufferPointer? {
+        try reader.get(database, key)
+    }
+
+    /// Opens a cursor on `database` for the duration of `body`.
+    public func withCursor<T>(_ database: Database, _ body: (inout Cursor) throws -> T) throws -> T {
+        try reader.withCursor(database, body)
+    }
+
+    /// Stores `value` under `key`.
+    public func put(_ database: Database, _ key: [UInt8], _ value: [UInt8], flags: PutFlags = []) throws {
+        try value.withUnsafeBytes { valueBytes in
+            try put(database, key, valueBytes, flags: flags)
+        }
+    }
+
+    /// Stores the bytes of `value` under `key`.
+    public func put(
+        _ database: Database, _ key: [UInt8], _ value: UnsafeRawBufferPointer, flags: PutFlags = []
+    ) throws {
+        try key.withUnsafeBytes { keyBytes in
+            var keyValue = MDB_val(bytes: keyBytes)
+            var data = MDB_val(bytes: value)
+            try check(mdb_put(reader.pointer, database.handle, &keyValue, &data, flags.rawValue))
+        }
+    }
+
+    /// Removes `key`; returns false when it was not there.
+    @discardableResult
+    public func delete(_ database: Database, _ key: [UInt8]) throws -> Bool {
+        try key.withUnsafeBytes { keyBytes in
+            var keyValue = MDB_val(bytes: keyBytes)
+            let status = mdb_del(reader.pointer, database.handle, &keyValue, nil)
+            if status == MDB_NOTFOUND { return false }
+            try check(status)
+            return true
+        }
+    }
+
+    /// Removes every entry of `database`, keeping the database itself.
+    public func clear(_ database: Database) throws {
+        try check(mdb_drop(reader.pointer, database.handle, 0))
+    }
+}
+
+/// Flags for `WriteTransaction.put`.
+public struct PutFlags: OptionSet, Sendable {
+    public let rawValue: UInt32
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+
+    /// Fail with `.keyExists` instead of overwriting.
+    public static let noOverwrite = PutFlags(rawValue: UInt32(MDB_NOOVERWRITE))
+    /// The key sorts after every existing key: LMDB appends without searching (fails otherwise).
+    public static let append = PutFlags(rawValue: UInt32(MDB_APPEND))
+}
+
+extension MDB_val {
+    init(bytes: UnsafeRawBufferPointer) {
+        self.init(mv_size: bytes.count, mv_data: UnsafeMutableRawPointer(mutating: bytes.baseAddress))
+    }
+
+    var buffer: UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(start: mv_data, count: mv_size)
+    }
+}

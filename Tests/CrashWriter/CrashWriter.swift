@@ -1,0 +1,55 @@
+import EventLog
+import Foundation
+
+/// A child process for the crash test: appends durably from several concurrent writers until it
+/// is killed, printing `ack <position> <commandID>` for every append the log acknowledged.
+///
+/// Each writer owns stream `crash-<writer>` and appends with an exact expected version, so a
+/// restart also proves that stream versions survived: a writer resumes from the stored version.
+@main
+struct CrashWriter {
+    static func main() async {
+        let arguments = CommandLine.arguments
+        guard arguments.count >= 2 else {
+            FileHandle.standardError.write(Data("usage: logbook-crash-writer DATA_DIR [WRITERS]\n".utf8))
+            exit(2)
+        }
+        let writers = arguments.count >= 3 ? Int(arguments[2]) ?? 4 : 4
+        let store: LMDBEventStore
+        do {
+            store = try LMDBEventStore(dataDirectory: arguments[1])
+        } catch {
+            FileHandle.standardError.write(Data("logbook-crash-writer: \(error)\n".utf8))
+            exit(1)
+        }
+        print("ready")
+        fflush(nil)
+        await withTaskGroup(of: Void.self) { group in
+            for writer in 0..<writers {
+                group.addTask { await append(forever: store, writer: writer) }
+            }
+        }
+    }
+
+    private static func append(forever store: LMDBEventStore, writer: Int) async {
+        let streamID = "crash-\(writer)"
+        do {
+            var version = try store.streamVersion(streamID)
+            while true {
+                let commandID = UUID()
+                let data = Data(#"{"writer":\#(writer),"version":\#(version.map { $0 + 1 } ?? 0),"padding":"\#(String(repeating: "x", count: 120))"}"#.utf8)
+                let result = try await store.append(AppendRequest(
+                    events: [ProposedEvent(streamID: streamID, type: "crash.appended", tags: ["writer:\(writer)"], data: data)],
+                    expectedVersions: [streamID: version.map { .exact($0) } ?? .noStream],
+                    metadata: AppendMetadata(commandID: commandID, actor: "crash-writer")
+                ))
+                version = version.map { $0 + 1 } ?? 0
+                print("ack \(result.lastPosition) \(commandID.uuidString)")
+                fflush(nil)
+            }
+        } catch {
+            FileHandle.standardError.write(Data("logbook-crash-writer: \(error)\n".utf8))
+            exit(1)
+        }
+    }
+}

@@ -1,0 +1,42 @@
+import EventLog
+
+/// Why the tool stopped, with the exit status it stops with.
+enum AdminError: Error, CustomStringConvertible {
+    /// Neither `--data-dir` nor the environment variable names a directory.
+    case noDataDirectory
+    /// The named data directory is not there.
+    case dataDirectoryNotFound(String)
+    /// The directory exists but its log could not be opened.
+    case cannotOpen(String, EventLogError)
+    /// `verify` found problems; the report is already on stdout.
+    case damaged(problemCount: Int)
+    /// `verify` itself stopped at damage before it could finish its report.
+    case verifyStopped(EventLogError)
+
+    /// The log is damaged or a read failed.
+    static let failureStatus: Int32 = 1
+    /// The invocation is wrong or the data directory unusable: nothing was read.
+    static let usageStatus: Int32 = 2
+
+    var description: String {
+        switch self {
+        case .noDataDirectory:
+            "no data directory: pass --data-dir DIR or set \(DataDirectoryOption.environmentVariable)"
+        case let .dataDirectoryNotFound(path):
+            "data directory \(path) does not exist or is not a directory"
+        case let .cannotOpen(path, error):
+            "cannot open the event log in \(path): \(error.description)"
+        case let .damaged(problemCount):
+            "the log is damaged: \(problemCount) problem" + (problemCount == 1 ? "" : "s")
+        case let .verifyStopped(error):
+            "the log is damaged; verify stopped at: \(error.description)"
+        }
+    }
+
+    var exitStatus: Int32 {
+        switch self {
+        case .noDataDirectory, .dataDirectoryNotFound, .cannotOpen: Self.usageStatus
+        case .damaged, .verifyStopped: Self.failureStatus
+        }
+    }
+}

@@ -1,0 +1,40 @@
+import ArgumentParser
+import EventLog
+import Foundation
+
+/// `--data-dir`, shared by every verb, and how the log in it is opened.
+struct DataDirectoryOption: ParsableArguments {
+    /// Lets an operator set the directory once per shell instead of on every call.
+    static let environmentVariable = "LOGBOOK_DATA_DIR"
+
+    @Option(
+        name: .customLong("data-dir"),
+        help: ArgumentHelp("The data directory; the log is in its log/ subdirectory. Default: $LOGBOOK_DATA_DIR.", valueName: "dir")
+    )
+    var path: String?
+
+    /// The directory to use; errors when none is given or it does not exist.
+    func resolvedPath() throws(AdminError) -> String {
+        guard let path = path ?? ProcessInfo.processInfo.environment[Self.environmentVariable], !path.isEmpty else {
+            throw .noDataDirectory
+        }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw .dataDirectoryNotFound(path)
+        }
+        return path
+    }
+
+    /// Opens the log read-only: the server may be appending to the same directory, and a
+    /// read-only environment can neither take the writer lock from it nor create files.
+    func openStore() throws(AdminError) -> LMDBEventStore {
+        let path = try resolvedPath()
+        var options = EventStoreOptions()
+        options.readOnly = true
+        do {
+            return try LMDBEventStore(dataDirectory: path, options: options)
+        } catch {
+            throw .cannotOpen(path, error)
+        }
+    }
+}

@@ -1,0 +1,107 @@
+import ArgumentParser
+import Foundation
+
+/// `concurrent`: durable single-event appends from several writer counts.
+struct ConcurrentCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "concurrent", abstract: "Durable single-event appends from 1, 8, 64 concurrent writers.")
+
+    @Option(help: "Writer counts to measure, comma-separated.", transform: parseCounts)
+    var writers: [Int] = [1, 8, 64]
+    @OptionGroup var load: LoadOptions
+    @OptionGroup var options: BenchOptions
+
+    func run() async throws {
+        var printer = ReportPrinter(json: options.json)
+        printer.print(try await ConcurrentAppendScenario(writerCounts: writers, stop: load.stop, shape: load.shape).run(options))
+        try printer.finish()
+    }
+}
+
+/// `bulk`: durable appends in large batches.
+struct BulkCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "bulk", abstract: "Durable appends of many events in large requests.")
+
+    @Option(help: "Events to append.")
+    var events = 1_000_000
+    @Option(help: "Events per append request (at most the log's eventsPerAppendMax, 1,000).")
+    var eventsPerAppend = 1_000
+    @Option(help: "Append requests in flight at once.")
+    var appendsInFlight = 4
+    @OptionGroup var options: BenchOptions
+
+    func run() async throws {
+        var printer = ReportPrinter(json: options.json)
+        let scenario = BulkAppendScenario(events: events, eventsPerAppend: eventsPerAppend, appendsInFlight: appendsInFlight)
+        printer.print(try await options.withDataDirectory("bulk") { try await scenario.run(in: $0) })
+        try printer.finish()
+    }
+}
+
+/// `scan`: a full read of the log and `verify()`.
+struct ScanCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "scan", abstract: "Full log scan with checksum checks, and verify().")
+
+    @Option(help: "Events in the log to scan (filled quickly, without fsync).")
+    var events = 1_000_000
+    @OptionGroup var options: BenchOptions
+
+    func run() async throws {
+        var printer = ReportPrinter(json: options.json)
+        printer.print(try await options.withDataDirectory("scan") { try await ScanScenario(fillEvents: events).run(in: $0) })
+        try printer.finish()
+    }
+}
+
+/// `growth`: append throughput on a small and on a large log.
+struct GrowthCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "growth", abstract: "Durable append throughput on a small and on a large log.")
+
+    @Option(help: "Events in the small log.")
+    var smallEvents = 100_000
+    @Option(help: "Events in the large log.")
+    var largeEvents = 5_000_000
+    @Option(help: "Concurrent writers during the measurement.")
+    var writers = 64
+    @OptionGroup var load: LoadOptions
+    @OptionGroup var options: BenchOptions
+
+    func run() async throws {
+        var printer = ReportPrinter(json: options.json)
+        let scenario = GrowthScenario(
+            smallEvents: smallEvents, largeEvents: largeEvents, writers: writers, stop: load.stop, shape: load.shape
+        )
+        printer.print(try await scenario.run(options))
+        try printer.finish()
+    }
+}
+
+/// `all`: every scenario in sequence; modest sizes unless `--full`.
+struct AllCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "all",
+        abstract: "Every scenario in sequence.",
+        discussion: "Modest sizes by default (a few minutes on 2 cores); --full uses the sizes of the issue: 10 s per writer count, 1,000,000 bulk events, growth 100,000 vs 5,000,000."
+    )
+
+    @Flag(help: "Use the issue's full sizes instead of the quick defaults.")
+    var full = false
+    @OptionGroup var options: BenchOptions
+
+    func run() async throws {
+        var printer = ReportPrinter(json: options.json)
+        let seconds = full ? 10 : 3
+        let stop = WriterLoad.Stop.after(.seconds(seconds))
+        printer.print(try await ConcurrentAppendScenario(writerCounts: [1, 8, 64], stop: stop).run(options))
+        // The scan reads the log the bulk scenario wrote, as a real catch-up would.
+        let bulk = BulkAppendScenario(events: full ? 1_000_000 : 250_000, eventsPerAppend: 1_000, appendsInFlight: 4)
+        let (bulkReport, scanReport) = try await options.withDataDirectory("bulk") { directory in
+            let bulkReport = try await bulk.run(in: directory)
+            return (bulkReport, try await ScanScenario(fillEvents: 0).run(in: directory))
+        }
+        printer.print(bulkReport)
+        printer.print(scanReport)
+        let growth = GrowthScenario(smallEvents: 100_000, largeEvents: full ? 5_000_000 : 1_000_000, writers: 64, stop: stop)
+        printer.print(try await growth.run(options))
+        try printer.finish()
+    }
+}

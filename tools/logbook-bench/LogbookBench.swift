@@ -1,0 +1,48 @@
+import ArgumentParser
+
+/// `logbook-bench`: comparable figures for the event log's write and read paths.
+@main
+struct LogbookBench: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "logbook-bench",
+        abstract: "Benchmarks the Logbook event log (LMDBEventStore).",
+        discussion: "Every scenario runs on a fresh data directory, removed afterwards unless --keep. Progress goes to standard error.",
+        subcommands: [AllCommand.self, ConcurrentCommand.self, BulkCommand.self, ScanCommand.self, GrowthCommand.self]
+    )
+}
+
+/// How long each writer of a many-writer load appends.
+struct LoadOptions: ParsableArguments {
+    @Option(help: "Seconds each measurement runs.")
+    var seconds: Double = 10
+
+    @Option(help: "Events each writer appends (overrides --seconds).")
+    var eventsPerWriter: Int?
+
+    @Option(name: .customLong("command-ids"), help: "Command ids: random (UUIDv4, as AppendMetadata defaults to) or ordered (time-ordered, UUIDv7-shaped).")
+    var commandIDs: CommandIDs = .random
+
+    @Flag(help: "Append events without a tag (by default each carries one).")
+    var noTags = false
+
+    var shape: PayloadShape { PayloadShape(commandIDs: commandIDs, tagged: !noTags) }
+
+    var stop: WriterLoad.Stop {
+        if let eventsPerWriter { return .eventsPerWriter(eventsPerWriter) }
+        return .after(.milliseconds(Int(seconds * 1_000)))
+    }
+
+    func validate() throws {
+        guard seconds > 0 else { throw ValidationError("--seconds must be positive") }
+        if let eventsPerWriter, eventsPerWriter < 1 { throw ValidationError("--events-per-writer must be at least 1") }
+    }
+}
+
+/// Parses `1,8,64`.
+func parseCounts(_ text: String) throws -> [Int] {
+    let counts = text.split(separator: ",").map { Int($0.trimmingCharacters(in: .whitespaces)) }
+    guard !counts.isEmpty, counts.allSatisfy({ ($0 ?? 0) >= 1 }) else {
+        throw ValidationError("expected positive counts separated by commas, such as 1,8,64")
+    }
+    return counts.compactMap { $0 }
+}
