@@ -20,7 +20,9 @@ let package = Package(
             providers: [.apt(["liblmdb-dev"])]
         ),
         .target(name: "LMDB", dependencies: ["CLMDB"]),
-        .target(name: "EventLog", dependencies: ["LMDB"]),
+        // CRC-32C with the CPU's instruction; EventLog falls back to tables without it.
+        .target(name: "CCRC32C"),
+        .target(name: "EventLog", dependencies: ["LMDB", "CCRC32C"]),
         .executableTarget(
             name: "logbook-admin",
             dependencies: ["EventLog", .product(name: "ArgumentParser", package: "swift-argument-parser")],

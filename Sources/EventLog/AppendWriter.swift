@@ -107,12 +107,9 @@ final class AppendWriter: @unchecked Sendable {
             if newHead > head { lastRecordedAtMicroseconds = now }
             head = newHead
             return outcomes
-        } catch let error as EventLogError {
-            return Array(repeating: .failure(error), count: requests.count)
-        } catch let error as LMDBError {
-            return Array(repeating: .failure(.storage(error)), count: requests.count)
         } catch {
-            return Array(repeating: .failure(.storage(.invalid)), count: requests.count)
+            // The transaction was aborted: nothing of the batch was written.
+            return Array(repeating: .failure(EventLogError(error)), count: requests.count)
         }
     }
 }

@@ -1,8 +1,13 @@
+import CCRC32C
+
 /// CRC-32C (Castagnoli), the checksum every record carries.
 ///
-/// Slicing-by-8: eight 256-entry tables let the loop consume a 64-bit word per step, which keeps
-/// checksum checks from dominating a full log scan.
+/// The CPU's crc32 instruction when it has one (x86-64 SSE4.2, about 7× faster here); otherwise
+/// slicing-by-8, where eight 256-entry tables let the loop consume a 64-bit word per step.
 enum CRC32C {
+    /// Whether `checksum` uses the CPU instruction; decided once per process.
+    static let usesHardware = logbook_crc32c_hardware_available() != 0
+
     private static let polynomial: UInt32 = 0x82F6_3B78  // reflected 0x1EDC6F41
 
     /// Eight tables of 256 entries, flattened: table k starts at index k * 256.
@@ -24,6 +29,12 @@ enum CRC32C {
 
     /// The CRC-32C of `bytes`.
     static func checksum(_ bytes: UnsafeRawBufferPointer) -> UInt32 {
+        guard usesHardware, let base = bytes.baseAddress else { return softwareChecksum(bytes) }
+        return logbook_crc32c_hardware(base, bytes.count)
+    }
+
+    /// The CRC-32C of `bytes` from the tables: the fallback, and the reference tests compare with.
+    static func softwareChecksum(_ bytes: UnsafeRawBufferPointer) -> UInt32 {
         tables.withUnsafeBufferPointer { table in
             var crc: UInt32 = 0xFFFF_FFFF
             var offset = 0

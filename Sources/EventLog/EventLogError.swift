@@ -45,3 +45,17 @@ public enum EventLogError: Error, Equatable, Sendable, CustomStringConvertible {
         }
     }
 }
+
+extension EventLogError {
+    /// Wraps an error thrown inside a transaction. Only LMDB and the log itself throw there; the
+    /// closures are untyped only because LMDB's closure-taking API is.
+    init(_ error: any Error) {
+        switch error {
+        case let error as EventLogError: self = error
+        case let error as LMDBError: self = .storage(error)
+        default:
+            assertionFailure("unexpected error inside a log transaction: \(error)")
+            self = .storage(.invalid)
+        }
+    }
+}

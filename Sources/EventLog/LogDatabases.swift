@@ -74,12 +74,8 @@ struct LogDatabases: Sendable {
     static func mapStorage<T>(_ body: () throws -> T) throws(EventLogError) -> T {
         do {
             return try body()
-        } catch let error as EventLogError {
-            throw error
-        } catch let error as LMDBError {
-            throw .storage(error)
         } catch {
-            throw .invalidArgument(field: "storage", reason: "\(error)")
+            throw EventLogError(error)
         }
     }
 }

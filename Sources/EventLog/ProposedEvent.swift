@@ -34,8 +34,9 @@ public struct AppendMetadata: Sendable, Equatable {
     /// The user id that issued the command, or `system`.
     public var actor: String
 
-    /// Metadata for a command; the correlation id defaults to the command id.
-    public init(commandID: UUID = UUID(), correlationID: UUID? = nil, causationID: UUID? = nil, actor: String) {
+    /// Metadata for a command; the correlation id defaults to the command id. The default command
+    /// id is time-ordered, which keeps the `commands` index appending at its tail.
+    public init(commandID: UUID = .timeOrdered(), correlationID: UUID? = nil, causationID: UUID? = nil, actor: String) {
         self.commandID = commandID
         self.correlationID = correlationID ?? commandID
         self.causationID = causationID

@@ -36,7 +36,7 @@ struct CrashWriter {
         do {
             var version = try store.streamVersion(streamID)
             while true {
-                let commandID = UUID()
+                let commandID = UUID.timeOrdered()
                 let data = Data(#"{"writer":\#(writer),"version":\#(version.map { $0 + 1 } ?? 0),"padding":"\#(String(repeating: "x", count: 120))"}"#.utf8)
                 let result = try await store.append(AppendRequest(
                     events: [ProposedEvent(streamID: streamID, type: "crash.appended", tags: ["writer:\(writer)"], data: data)],

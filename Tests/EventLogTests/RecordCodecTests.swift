@@ -10,8 +10,15 @@ struct RecordCodecTests {
         // Every length crosses the 8-byte fast path and the byte tail differently.
         let bytes = (0..<100).map { UInt8(truncatingIfNeeded: $0 &* 37) }
         for count in 0..<bytes.count {
-            #expect(CRC32C.checksum(Array(bytes[..<count])) == bitwiseCRC(bytes[..<count]))
+            let expected = bitwiseCRC(bytes[..<count])
+            #expect(CRC32C.checksum(Array(bytes[..<count])) == expected)
+            #expect(Array(bytes[..<count]).withUnsafeBytes { CRC32C.softwareChecksum($0) } == expected)
         }
+    }
+
+    @Test func hardwareChecksumIsUsedWhereTheCPUHasIt() throws {
+        let flags = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
+        #expect(CRC32C.usesHardware == flags.contains(" sse4_2"))
     }
 
     /// The definition, one bit at a time, to check the sliced tables against.

@@ -10,6 +10,7 @@ struct BatchedAppender: Sendable {
     /// Concurrent appenders; each owns one stream (`<streamPrefix>-<appender>`).
     let appendsInFlight: Int
     var streamPrefix = "bench"
+    var commandIDs = CommandIDs.ordered
 
     /// Appends everything; returns the bytes of event data written.
     @discardableResult
@@ -39,7 +40,7 @@ struct BatchedAppender: Sendable {
             let count = min(eventsPerAppend, events - first)
             let batch = (first..<(first + count)).map { BenchPayload.event(streamID: streamID, tag: tag, sequence: $0) }
             dataBytes += batch.reduce(0) { $0 + $1.data.count }
-            _ = try await store.append(BenchPayload.request(batch))
+            _ = try await store.append(BenchPayload.request(batch, commandIDs: commandIDs))
         }
         return dataBytes
     }

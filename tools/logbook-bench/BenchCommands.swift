@@ -5,7 +5,7 @@ import Foundation
 struct ConcurrentCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "concurrent", abstract: "Durable single-event appends from 1, 8, 64 concurrent writers.")
 
-    @Option(help: "Writer counts to measure, comma-separated.", transform: parseCounts)
+    @Option(help: "Writer counts to measure, comma-separated (default: 1,8,64).", transform: parseCounts)
     var writers: [Int] = [1, 8, 64]
     @OptionGroup var load: LoadOptions
     @OptionGroup var options: BenchOptions
@@ -28,6 +28,11 @@ struct BulkCommand: AsyncParsableCommand {
     @Option(help: "Append requests in flight at once.")
     var appendsInFlight = 4
     @OptionGroup var options: BenchOptions
+
+    func validate() throws {
+        guard events >= 1, appendsInFlight >= 1 else { throw ValidationError("--events and --appends-in-flight must be positive") }
+        guard (1...1_000).contains(eventsPerAppend) else { throw ValidationError("--events-per-append must be 1…1000") }
+    }
 
     func run() async throws {
         var printer = ReportPrinter(json: options.json)
@@ -62,13 +67,25 @@ struct GrowthCommand: AsyncParsableCommand {
     var largeEvents = 5_000_000
     @Option(help: "Concurrent writers during the measurement.")
     var writers = 64
+    @Option(help: "Measurements back to back on each log; the ratio uses the last.")
+    var rounds = 1
+    @Option(help: "Events per request while filling the logs (1: one command per event, as a server taking single-event commands would store; slower to fill).")
+    var fillEventsPerAppend = 1_000
     @OptionGroup var load: LoadOptions
     @OptionGroup var options: BenchOptions
+
+    func validate() throws {
+        guard smallEvents >= 0, largeEvents >= 0, writers >= 1, rounds >= 1 else {
+            throw ValidationError("sizes must not be negative; --writers and --rounds must be positive")
+        }
+        guard (1...1_000).contains(fillEventsPerAppend) else { throw ValidationError("--fill-events-per-append must be 1…1000") }
+    }
 
     func run() async throws {
         var printer = ReportPrinter(json: options.json)
         let scenario = GrowthScenario(
-            smallEvents: smallEvents, largeEvents: largeEvents, writers: writers, stop: load.stop, shape: load.shape
+            smallEvents: smallEvents, largeEvents: largeEvents, writers: writers, stop: load.stop, shape: load.shape,
+            rounds: rounds, fillEventsPerAppend: fillEventsPerAppend
         )
         printer.print(try await scenario.run(options))
         try printer.finish()
@@ -80,7 +97,7 @@ struct AllCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "all",
         abstract: "Every scenario in sequence.",
-        discussion: "Modest sizes by default (a few minutes on 2 cores); --full uses the sizes of the issue: 10 s per writer count, 1,000,000 bulk events, growth 100,000 vs 5,000,000."
+        discussion: "Modest sizes by default (under a minute on 2 cores): 5 s per load, 500,000 bulk events scanned afterwards, growth 100,000 vs 1,000,000. --full uses the issue's sizes: 10 s per load, 1,000,000 bulk events, growth 100,000 vs 5,000,000 (about two minutes)."
     )
 
     @Flag(help: "Use the issue's full sizes instead of the quick defaults.")
@@ -89,11 +106,11 @@ struct AllCommand: AsyncParsableCommand {
 
     func run() async throws {
         var printer = ReportPrinter(json: options.json)
-        let seconds = full ? 10 : 3
+        let seconds = full ? 10 : 5
         let stop = WriterLoad.Stop.after(.seconds(seconds))
         printer.print(try await ConcurrentAppendScenario(writerCounts: [1, 8, 64], stop: stop).run(options))
         // The scan reads the log the bulk scenario wrote, as a real catch-up would.
-        let bulk = BulkAppendScenario(events: full ? 1_000_000 : 250_000, eventsPerAppend: 1_000, appendsInFlight: 4)
+        let bulk = BulkAppendScenario(events: full ? 1_000_000 : 500_000, eventsPerAppend: 1_000, appendsInFlight: 4)
         let (bulkReport, scanReport) = try await options.withDataDirectory("bulk") { directory in
             let bulkReport = try await bulk.run(in: directory)
             return (bulkReport, try await ScanScenario(fillEvents: 0).run(in: directory))

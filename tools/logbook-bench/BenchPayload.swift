@@ -25,7 +25,7 @@ enum BenchPayload {
     }
 
     /// An append of `events` under a fresh command id, with no conditions.
-    static func request(_ events: [ProposedEvent], commandIDs: CommandIDs = .random) -> AppendRequest {
+    static func request(_ events: [ProposedEvent], commandIDs: CommandIDs = .ordered) -> AppendRequest {
         AppendRequest(events: events, metadata: AppendMetadata(commandID: commandIDs.next(), actor: actor))
     }
 
@@ -46,7 +46,7 @@ enum BenchPayload {
 /// Variations of the appended events, to attribute write cost to the indexes.
 struct PayloadShape: Sendable, CustomStringConvertible {
     /// Random ids scatter `commands` index inserts; ordered ones append at its end.
-    var commandIDs: CommandIDs = .random
+    var commandIDs: CommandIDs = .ordered
     /// With a tag each event also inserts into the `tags` index.
     var tagged = true
 

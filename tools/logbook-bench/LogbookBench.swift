@@ -19,8 +19,8 @@ struct LoadOptions: ParsableArguments {
     @Option(help: "Events each writer appends (overrides --seconds).")
     var eventsPerWriter: Int?
 
-    @Option(name: .customLong("command-ids"), help: "Command ids: random (UUIDv4, as AppendMetadata defaults to) or ordered (time-ordered, UUIDv7-shaped).")
-    var commandIDs: CommandIDs = .random
+    @Option(name: .customLong("command-ids"), help: "Command ids: ordered (time-ordered UUIDv7, what AppendMetadata generates) or random (UUIDv4, as a client-chosen Idempotency-Key may be).")
+    var commandIDs: CommandIDs = .ordered
 
     @Flag(help: "Append events without a tag (by default each carries one).")
     var noTags = false

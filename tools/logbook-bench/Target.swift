@@ -5,7 +5,7 @@ enum Target {
     }
 
     static func check(_ what: String, _ value: Double, atMost target: Double, unit: String) -> String {
-        line(what, value, met: value <= target, "≤ \(target) \(unit)", unit)
+        line(what, value, met: value <= target, unit.isEmpty ? "≤ \(target)" : "≤ \(target) \(unit)", unit)
     }
 
     private static func line(_ what: String, _ value: Double, met: Bool, _ target: String, _ unit: String) -> String {
