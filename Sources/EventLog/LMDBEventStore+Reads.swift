@@ -11,14 +11,15 @@ extension LMDBEventStore {
             try environment.read { txn in
                 try txn.withCursor(databases.events) { cursor in
                     var events: [RecordedEvent] = []
-                    events.reserveCapacity(min(limit, 64))
+                    events.reserveCapacity(min(limit, 1_024))  // a full page without regrowing
                     let start = IndexKeys.position(position)
                     var entry = direction == .forward ? try cursor.seek(atOrAfter: start) : try cursor.seek(atOrBefore: start)
                     var bytes = 0
+                    var strings = RepeatedStrings()
                     while let current = entry, events.count < limit, events.isEmpty || bytes + current.value.count <= pageBytesMax {
                         bytes += current.value.count
                         let position = IndexKeys.uint64(current.key)
-                        events.append(try RecordView(current.value, position: position).decode(position: position))
+                        events.append(try RecordView(current.value, position: position).decode(position: position, reusing: &strings))
                         entry = direction == .forward ? try cursor.next() : try cursor.previous()
                     }
                     return events
@@ -101,6 +102,7 @@ extension LMDBEventStore {
                     let startKey = IndexKeys.namePosition(name, start)
                     var entry = direction == .forward ? try cursor.seek(atOrAfter: startKey) : try cursor.seek(atOrBefore: startKey)
                     var pageBytes = 0
+                    var strings = RepeatedStrings()
                     while let current = entry, events.count < limit, IndexKeys.hasPrefix(current.key, prefix) {
                         let position = locate(current.key, current.value)
                         guard let bytes = try txn.get(databases.events, IndexKeys.position(position)) else {
@@ -108,7 +110,7 @@ extension LMDBEventStore {
                         }
                         pageBytes += bytes.count
                         if !events.isEmpty && pageBytes > pageBytesMax { break }
-                        events.append(try RecordView(bytes, position: position).decode(position: position))
+                        events.append(try RecordView(bytes, position: position).decode(position: position, reusing: &strings))
                         entry = direction == .forward ? try cursor.next() : try cursor.previous()
                     }
                     return events

@@ -69,15 +69,22 @@ struct RecordView {
 
     /// Copies every field out into a `RecordedEvent`.
     func decode(position: UInt64) -> RecordedEvent {
+        var strings = RepeatedStrings()
+        return decode(position: position, reusing: &strings)
+    }
+
+    /// Copies every field out, taking stream id, type and actor from `strings` when they repeat
+    /// the previous record's: a page of a scan then allocates them once, not once per event.
+    func decode(position: UInt64, reusing strings: inout RepeatedStrings) -> RecordedEvent {
         let hasCausation = bytes[RecordLayout.flagsOffset] & RecordLayout.flagHasCausation != 0
         return RecordedEvent(
             position: position,
-            streamID: streamID,
+            streamID: strings.streamID.string(for: slice(RecordLayout.headerBytes, typeStart)),
             streamVersion: streamVersion,
-            type: type,
+            type: strings.type.string(for: slice(typeStart, actorStart)),
             schemaVersion: schemaVersion,
             recordedAt: Date(microsecondsSince1970: recordedAtMicroseconds),
-            actor: actor,
+            actor: strings.actor.string(for: slice(actorStart, tagsStart)),
             commandID: commandID,
             correlationID: uuid(at: RecordLayout.correlationIDOffset),
             causationID: hasCausation ? uuid(at: RecordLayout.causationIDOffset) : nil,
@@ -103,6 +110,28 @@ struct RecordView {
         withUnsafeMutableBytes(of: &raw) { $0.copyMemory(from: slice(offset, offset + 16)) }
         return UUID(uuid: raw)
     }
+}
+
+/// The last stream id, type and actor decoded, kept for reuse by the next record of a page.
+struct RepeatedStrings {
+    /// One field's last value and its UTF-8 bytes.
+    struct Slot {
+        private var bytes: [UInt8] = []
+        private var value = ""
+
+        /// The string of `utf8`, reusing the last one when the bytes are the same.
+        mutating func string(for utf8: UnsafeRawBufferPointer) -> String {
+            if !utf8.elementsEqual(bytes) {
+                bytes = Array(utf8)
+                value = String(decoding: utf8, as: UTF8.self)
+            }
+            return value
+        }
+    }
+
+    var streamID = Slot()
+    var type = Slot()
+    var actor = Slot()
 }
 
 extension Date {
