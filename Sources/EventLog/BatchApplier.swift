@@ -65,6 +65,8 @@ struct BatchApplier {
         let record = RecordEncoder.encode(event, metadata: metadata, at: .init(
             position: position, streamVersion: version, recordedAtMicroseconds: recordedAtMicroseconds
         ))
+        // The record must pass the same checks a read applies before it may be written.
+        assert(record.withUnsafeBytes { (try? RecordView($0, position: position)) != nil }, "encoder produced an invalid record")
         var positionValue = [UInt8]()
         positionValue.appendBigEndian(position)
         // MDB_APPEND both asserts that positions only grow and skips the B-tree search.

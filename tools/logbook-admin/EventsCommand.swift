@@ -12,26 +12,10 @@ struct EventsCommand: ParsableCommand {
     @OptionGroup var dataDirectory: DataDirectoryOption
     @OptionGroup var filterOptions: EventFilterOptions
 
-    @Option(help: "List at most this many events.")
-    var limit: Int?
-
-    @Flag(help: "Print one JSON object per line instead of a table.")
-    var json = false
-
-    func validate() throws {
-        if let limit, limit < 1 { throw ValidationError("--limit must be at least 1") }
-    }
+    @OptionGroup var listing: ListingOptions
 
     func run() throws {
-        let store = try dataDirectory.openStore()
-        let output = EventOutput(json: json, flushEachLine: false)
-        do {
-            try EventScanner(store: store, filter: filterOptions.filter).forward(limit: limit ?? .max) { output.write($0) }
-        } catch {
-            // Show what was read before the failure: it tells the operator where the damage starts.
-            output.flushBuffered()
-            throw error
-        }
-        output.finish()
+        let scanner = EventScanner(store: try dataDirectory.openStore(), filter: filterOptions.filter)
+        try listing.list { limit, emit in try scanner.forward(limit: limit, emit) }
     }
 }

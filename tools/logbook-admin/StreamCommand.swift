@@ -16,30 +16,16 @@ struct StreamCommand: ParsableCommand {
     @Flag(help: "Newest first.")
     var backward = false
 
-    @Option(help: "Print at most this many events.")
-    var limit: Int?
-
-    @Flag(help: "Print one JSON object per line instead of a table.")
-    var json = false
-
-    func validate() throws {
-        if let limit, limit < 1 { throw ValidationError("--limit must be at least 1") }
-    }
+    @OptionGroup var listing: ListingOptions
 
     func run() throws {
-        let store = try dataDirectory.openStore()
-        let output = EventOutput(json: json, flushEachLine: false)
-        let scanner = EventScanner(store: store, filter: EventFilter(streamID: streamID))
-        do {
+        let scanner = EventScanner(store: try dataDirectory.openStore(), filter: EventFilter(streamID: streamID))
+        try listing.list { limit, emit in
             if backward {
-                try scanner.backward(limit: limit ?? .max) { output.write($0) }
+                try scanner.backward(limit: limit, emit)
             } else {
-                try scanner.forward(limit: limit ?? .max) { output.write($0) }
+                try scanner.forward(limit: limit, emit)
             }
-        } catch {
-            output.flushBuffered()
-            throw error
         }
-        output.finish()
     }
 }
