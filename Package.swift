@@ -23,6 +23,8 @@ let package = Package(
         // CRC-32C with the CPU's instruction; EventLog falls back to tables without it.
         .target(name: "CCRC32C"),
         .target(name: "EventLog", dependencies: ["LMDB", "CCRC32C"]),
+        // Pure: the decider shape, command metadata, domain events and errors. No dependencies.
+        .target(name: "EventSourcing"),
         .executableTarget(
             name: "logbook-admin",
             dependencies: ["EventLog", .product(name: "ArgumentParser", package: "swift-argument-parser")],
@@ -40,6 +42,7 @@ let package = Package(
             path: "Tests/CrashWriter"
         ),
         .testTarget(name: "LMDBTests", dependencies: ["LMDB"]),
+        .testTarget(name: "EventSourcingTests", dependencies: ["EventSourcing"]),
         .testTarget(
             name: "EventLogTests",
             dependencies: ["EventLog", "LMDB", "logbook-crash-writer", "logbook-admin"]

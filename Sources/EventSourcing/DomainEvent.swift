@@ -1,0 +1,57 @@
+import Foundation
+
+/// An event of one domain as the log stores it: a type name, a schema version, the stream it
+/// belongs to, tags for consistency boundaries, and JSON data.
+///
+/// A domain's events are usually one enum whose cases wrap `Codable` payloads; `encodeData` and
+/// `decode` switch over them. Decoding gets the stored schema version so that old shapes can be
+/// upcast on read: events are never rewritten.
+public protocol DomainEvent: Sendable, Equatable {
+    /// The stored type name, `domain.pastTenseVerb` (`household.taskCompleted`).
+    var typeName: String { get }
+    /// The schema version of this event's data as written now.
+    var schemaVersion: UInt16 { get }
+    /// The stream the event belongs to, `category-id` (`house-0193…`).
+    var streamID: String { get }
+    /// Tags naming what the event is about (`house:0193…`, `user:…`), for boundaries and reads.
+    var tags: [String] { get }
+    /// The event's data as JSON.
+    func encodeData() throws -> Data
+    /// The event stored as `typeName`/`schemaVersion` with `data`; nil when the type is not one
+    /// of this domain's (a boundary may match other domains' events, which a decider ignores).
+    static func decode(typeName: String, schemaVersion: UInt16, data: Data) throws -> Self?
+}
+
+extension DomainEvent {
+    /// Version 1 unless an event says otherwise.
+    public var schemaVersion: UInt16 { 1 }
+}
+
+/// JSON as events store it: sorted keys so the same event always has the same bytes, dates as
+/// RFC 3339 with fractional seconds in UTC.
+public enum EventJSON {
+    /// `2026-11-21T20:30:00.250Z`: UTC, with milliseconds.
+    public static let rfc3339 = Date.ISO8601FormatStyle(includingFractionalSeconds: true, timeZone: .gmt)
+
+    /// Encodes an event payload.
+    public static func encode<T: Encodable>(_ value: T) throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .custom { date, encoder in
+            var container = encoder.singleValueContainer()
+            try container.encode(date.formatted(rfc3339))
+        }
+        return try encoder.encode(value)
+    }
+
+    /// Decodes an event payload.
+    public static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .custom { decoder in
+            let text = try decoder.singleValueContainer().decode(String.self)
+            if let date = try? Date(text, strategy: rfc3339) { return date }
+            return try Date(text, strategy: .iso8601)  // without fractional seconds
+        }
+        return try decoder.decode(type, from: data)
+    }
+}
