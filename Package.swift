@@ -25,6 +25,8 @@ let package = Package(
         .target(name: "EventLog", dependencies: ["LMDB", "CCRC32C"]),
         // Pure: the decider shape, command metadata, domain events and errors. No dependencies.
         .target(name: "EventSourcing"),
+        // The runtime: commands → decisions → conditional appends.
+        .target(name: "CommandHandling", dependencies: ["EventLog", "EventSourcing"]),
         .executableTarget(
             name: "logbook-admin",
             dependencies: ["EventLog", .product(name: "ArgumentParser", package: "swift-argument-parser")],
@@ -43,6 +45,7 @@ let package = Package(
         ),
         .testTarget(name: "LMDBTests", dependencies: ["LMDB"]),
         .testTarget(name: "EventSourcingTests", dependencies: ["EventSourcing"]),
+        .testTarget(name: "CommandHandlingTests", dependencies: ["CommandHandling", "EventLog", "EventSourcing"]),
         .testTarget(
             name: "EventLogTests",
             dependencies: ["EventLog", "LMDB", "logbook-crash-writer", "logbook-admin"]

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Which way a read walks.
 public enum ReadDirection: Sendable {
     /// Oldest first.
@@ -43,6 +45,10 @@ public protocol EventStore: Sendable {
     /// the search covered: a decision made from them appends with
     /// `AppendCondition(failIfEventsMatch: query, after: result.checkedUpTo)`.
     func read(matching query: EventQuery, after position: UInt64, limit: Int) async throws(EventLogError) -> QueryResult
+
+    /// The outcome of the append that carried `commandID` (marked as a replay), or nil when no
+    /// append did: lets a command handler answer a retried command before deciding it again.
+    func appendResult(ofCommand commandID: UUID) async throws(EventLogError) -> AppendResult?
 
     /// The last version of a stream, or nil when it has no events.
     func streamVersion(_ streamID: String) async throws(EventLogError) -> UInt64?

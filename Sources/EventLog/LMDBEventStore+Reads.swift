@@ -1,3 +1,4 @@
+import Foundation
 import LMDB
 
 extension LMDBEventStore {
@@ -61,6 +62,16 @@ extension LMDBEventStore {
                 let head = try txn.withCursor(databases.events) { try $0.last().map { IndexKeys.uint64($0.key) } } ?? 0
                 let matcher = QueryMatcher(databases: databases, transaction: txn, head: head)
                 return QueryResult(events: try matcher.matches(of: query, after: position, limit: limit), checkedUpTo: head)
+            }
+        }
+    }
+
+    public func appendResult(ofCommand commandID: UUID) throws(EventLogError) -> AppendResult? {
+        try LogDatabases.mapStorage {
+            try environment.read { txn in
+                try txn.get(databases.commands, IndexKeys.command(commandID)).map {
+                    AppendResult(firstPosition: IndexKeys.uint64($0), lastPosition: IndexKeys.uint64($0, at: 8), isReplay: true)
+                }
             }
         }
     }

@@ -138,6 +138,15 @@ struct AppendTests {
         #expect(try log.store.headPosition() == 3)
     }
 
+    @Test func aCommandsOutcomeCanBeLookedUpBeforeRetrying() async throws {
+        let log = try TestLog()
+        defer { log.remove() }
+        let commandID = UUID()
+        #expect(try log.store.appendResult(ofCommand: commandID) == nil)
+        let first = try await log.store.append(request([event("s-1"), event("s-2")], commandID: commandID))
+        #expect(try log.store.appendResult(ofCommand: commandID) == AppendResult(firstPosition: first.firstPosition, lastPosition: first.lastPosition, isReplay: true))
+    }
+
     @Test func concurrentRetriesOfOneCommandAppendOnce() async throws {
         let log = try TestLog()
         defer { log.remove() }

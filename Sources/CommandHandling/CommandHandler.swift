@@ -1,0 +1,151 @@
+import EventLog
+import EventSourcing
+import Foundation
+
+/// Carries out commands: load the boundary, fold, decide, append on the condition that the
+/// boundary did not change meanwhile, and decide again (a bounded number of times) if it did.
+///
+/// Idempotent by command id: a command whose id the log knows is not decided again; its first
+/// outcome is read back from the log, so a retried "create" answers with the ids it made first.
+public final class CommandHandler<Store: EventStore>: Sendable {
+    /// The log commands append to.
+    public let store: Store
+    /// Decisions per command before giving up under contention.
+    public let attemptsMax: Int
+    /// Events read per page while folding a boundary.
+    static var pageEvents: Int { 1_000 }
+    private let cache: StateCache
+
+    /// A handler on `store` caching up to `cachedStatesMax` folded boundaries.
+    public init(store: Store, attemptsMax: Int = 8, cachedStatesMax: Int = 10_000) {
+        precondition(attemptsMax >= 1, "a command is decided at least once")
+        self.store = store
+        self.attemptsMax = attemptsMax
+        cache = StateCache(entriesMax: cachedStatesMax)
+    }
+
+    /// Folded boundaries currently cached.
+    public var cachedStates: Int { cache.count }
+
+    /// Decides and appends `command`; see the type's documentation.
+    public func handle<D: Decider>(
+        _ decider: D.Type, _ command: D.Command, metadata: CommandMetadata
+    ) async throws(CommandFailure<D.Failure>) -> CommandOutcome<D.Event> {
+        if let known = try await logged(D.self, { () async throws(EventLogError) in try await store.appendResult(ofCommand: metadata.commandID) }) {
+            return try await replay(D.self, known, metadata: metadata)
+        }
+        let boundary = D.boundary(of: command)
+        let query = boundary.eventQuery
+        for _ in 0..<attemptsMax {
+            let (state, position) = try await currentState(D.self, boundary, query)
+            let events: [D.Event]
+            do {
+                events = try D.decide(command, state: state, metadata: metadata)
+            } catch {
+                throw .rejected(error)
+            }
+            guard !events.isEmpty else { return CommandOutcome(events: [], position: position, isReplay: false) }
+            let request = try appendRequest(D.self, events, after: position, query: query, metadata: metadata)
+            let result: AppendResult
+            do throws(EventLogError) {
+                result = try await store.append(request)
+            } catch .appendConditionFailed {
+                continue  // someone changed the boundary: fold what they wrote and decide again
+            } catch {
+                throw .log(error)
+            }
+            if result.isReplay { return try await replay(D.self, result, metadata: metadata) }
+            // The condition held, so no boundary event lies between `position` and ours.
+            cache.store(D.fold(events, from: state), at: result.lastPosition, of: D.self, boundary)
+            return CommandOutcome(events: events, position: result.lastPosition, isReplay: false)
+        }
+        throw .contention(attempts: attemptsMax)
+    }
+
+    /// The boundary's state now: the cached fold, caught up with the boundary's newer events.
+    private func currentState<D: Decider>(
+        _ decider: D.Type, _ boundary: Boundary, _ query: EventQuery
+    ) async throws(CommandFailure<D.Failure>) -> (D.State, UInt64) {
+        var (state, position) = cache.state(of: D.self, boundary) ?? (D.initialState, 0)
+        while true {
+            let after = position
+            let page = try await logged(D.self) { () async throws(EventLogError) in
+                try await store.read(matching: query, after: after, limit: Self.pageEvents)
+            }
+            for event in page.events {
+                if let decoded = try decode(D.self, event) { state = D.evolve(state, decoded) }
+            }
+            // An empty page means every boundary event up to `checkedUpTo` is folded.
+            guard let last = page.events.last else {
+                position = max(position, page.checkedUpTo)
+                break
+            }
+            position = last.position
+        }
+        cache.store(state, at: position, of: D.self, boundary)
+        return (state, position)
+    }
+
+    private func appendRequest<D: Decider>(
+        _ decider: D.Type, _ events: [D.Event], after position: UInt64, query: EventQuery, metadata: CommandMetadata
+    ) throws(CommandFailure<D.Failure>) -> AppendRequest {
+        do {
+            let proposed = try events.map {
+                ProposedEvent(streamID: $0.streamID, type: $0.typeName, schemaVersion: $0.schemaVersion, tags: $0.tags, data: try $0.encodeData())
+            }
+            return AppendRequest(
+                events: proposed,
+                condition: AppendCondition(failIfEventsMatch: query, after: position),
+                metadata: AppendMetadata(
+                    commandID: metadata.commandID, correlationID: metadata.correlationID,
+                    causationID: metadata.causationID, actor: metadata.actor
+                )
+            )
+        } catch {
+            // Encoding our own Codable payloads cannot fail short of a programming error.
+            throw .undecodableEvent(position: 0, type: events.first?.typeName ?? "", reason: "encoding failed: \(error)")
+        }
+    }
+
+    /// The first outcome of a known command id, read back from the log.
+    private func replay<D: Decider>(
+        _ decider: D.Type, _ result: AppendResult, metadata: CommandMetadata
+    ) async throws(CommandFailure<D.Failure>) -> CommandOutcome<D.Event> {
+        let count = Int(result.lastPosition - result.firstPosition + 1)
+        var recorded: [RecordedEvent] = []
+        while recorded.count < count {
+            let from = result.firstPosition + UInt64(recorded.count)
+            recorded += try await logged(D.self) { () async throws(EventLogError) in
+                try await store.readAll(from: from, direction: .forward, limit: min(count - recorded.count, Self.pageEvents))
+            }
+        }
+        var events: [D.Event] = []
+        for event in recorded {
+            // Another actor's key, or one first used for another domain's command, must not
+            // reveal that command's outcome.
+            guard event.actor == metadata.actor, event.commandID == metadata.commandID,
+                  let decoded = try decode(D.self, event) else { throw .idempotencyKeyReused }
+            events.append(decoded)
+        }
+        return CommandOutcome(events: events, position: result.lastPosition, isReplay: true)
+    }
+
+    private func decode<D: Decider>(_ decider: D.Type, _ event: RecordedEvent) throws(CommandFailure<D.Failure>) -> D.Event? {
+        do {
+            return try D.Event.decode(typeName: event.type, schemaVersion: event.schemaVersion, data: event.data)
+        } catch {
+            throw .undecodableEvent(position: event.position, type: event.type, reason: "\(error)")
+        }
+    }
+
+    /// Runs a log call, reporting its failure as the command's.
+    private func logged<T, D: Decider>(
+        _ decider: D.Type, _ body: () async throws(EventLogError) -> T
+    ) async throws(CommandFailure<D.Failure>) -> T {
+        do {
+            return try await body()
+        } catch {
+            throw .log(error)
+        }
+    }
+}
