@@ -27,6 +27,8 @@ let package = Package(
         .target(name: "EventSourcing"),
         // The runtime: commands → decisions → conditional appends.
         .target(name: "CommandHandling", dependencies: ["EventLog", "EventSourcing"]),
+        // Read models folded from the log, in their own LMDB environment.
+        .target(name: "Projections", dependencies: ["EventLog", "LMDB"], path: "projections"),
         .executableTarget(
             name: "logbook-admin",
             dependencies: ["EventLog", .product(name: "ArgumentParser", package: "swift-argument-parser")],
@@ -45,6 +47,7 @@ let package = Package(
         ),
         .testTarget(name: "LMDBTests", dependencies: ["LMDB"]),
         .testTarget(name: "EventSourcingTests", dependencies: ["EventSourcing"]),
+        .testTarget(name: "ProjectionsTests", dependencies: ["Projections", "EventLog"]),
         .testTarget(name: "CommandHandlingTests", dependencies: ["CommandHandling", "EventLog", "EventSourcing"]),
         .testTarget(
             name: "EventLogTests",

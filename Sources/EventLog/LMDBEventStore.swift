@@ -14,7 +14,7 @@ public final class LMDBEventStore: EventStore, @unchecked Sendable {
     let environment: Environment
     let databases: LogDatabases
     private let writer: AppendWriter?
-    let headWatch: HeadWatch
+    let headWatch: PositionWatch
 
     /// Opens the log in `dataDirectory`, creating it unless read-only.
     public init(dataDirectory: String, options: EventStoreOptions = EventStoreOptions()) throws(EventLogError) {
@@ -36,7 +36,7 @@ public final class LMDBEventStore: EventStore, @unchecked Sendable {
         databases = try LogDatabases(environment: environment)
         try databases.checkFormat(environment)
         let last = try Self.lastEvent(environment, databases)
-        headWatch = HeadWatch(head: last?.position ?? 0)
+        headWatch = PositionWatch(position: last?.position ?? 0)
         if options.readOnly {
             writer = nil
         } else {
@@ -86,7 +86,7 @@ public final class LMDBEventStore: EventStore, @unchecked Sendable {
 
     public func headPosition() throws(EventLogError) -> UInt64 {
         // Another process may be the writer, so a read-only store asks LMDB each time.
-        guard options.readOnly else { return headWatch.head }
+        guard options.readOnly else { return headWatch.position }
         return try Self.lastEvent(environment, databases)?.position ?? 0
     }
 
@@ -101,7 +101,7 @@ public final class LMDBEventStore: EventStore, @unchecked Sendable {
             try? await Task.sleep(for: .milliseconds(options.pollIntervalMilliseconds))
             return !Task.isCancelled
         }
-        await headWatch.wait(untilHeadReaches: position)
-        return headWatch.head >= position
+        await headWatch.wait(untilReaching: position)
+        return headWatch.position >= position
     }
 }

@@ -21,7 +21,9 @@ public struct Cursor {
 
     /// The first entry whose key is `key` or sorts after it.
     public mutating func seek(atOrAfter key: [UInt8]) throws -> Entry? {
-        try key.withUnsafeBytes { keyBytes in
+        // LMDB rejects empty keys, but every key sorts after the empty one.
+        if key.isEmpty { return try first() }
+        return try key.withUnsafeBytes { keyBytes in
             var keyValue = MDB_val(bytes: keyBytes)
             var data = MDB_val()
             let status = mdb_cursor_get(pointer, &keyValue, &data, MDB_SET_RANGE)
@@ -33,6 +35,7 @@ public struct Cursor {
 
     /// The last entry whose key is `key` or sorts before it.
     public mutating func seek(atOrBefore key: [UInt8]) throws -> Entry? {
+        if key.isEmpty { return nil }  // nothing sorts before the empty key
         guard let found = try seek(atOrAfter: key) else { return try last() }
         if found.key.elementsEqual(key) { return found }
         return try previous()

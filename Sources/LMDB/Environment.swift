@@ -36,6 +36,7 @@ public final class Environment: @unchecked Sendable {
             var flags = UInt32(MDB_NOTLS)
             if options.readOnly { flags |= UInt32(MDB_RDONLY) }
             if options.unsafeNoSync { flags |= UInt32(MDB_NOSYNC) }
+            if !options.syncMetaPage { flags |= UInt32(MDB_NOMETASYNC) }
             try check(mdb_env_open(env, path, flags, 0o644))
             // A process killed while reading leaves its reader slot behind; clear such slots so
             // they neither pin old pages forever nor exhaust the reader table.

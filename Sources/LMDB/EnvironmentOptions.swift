@@ -11,6 +11,10 @@ public struct EnvironmentOptions: Sendable {
     public var databasesMax: UInt32
     /// Open without write access: for operator tools reading a directory a server writes to.
     public var readOnly: Bool
+    /// Sync the meta page on commit too (two fsyncs). Without it (`MDB_NOMETASYNC`) a commit costs
+    /// one fsync and the database stays consistent, but a power failure may undo the last commit:
+    /// right for data that can be rebuilt, such as read models, never for the event log.
+    public var syncMetaPage: Bool
     /// Skip fsync on commit. Only for tests and benchmarks that measure the rest of the path;
     /// a server must never set it, because acknowledged writes could be lost on power failure.
     public var unsafeNoSync: Bool
@@ -22,6 +26,7 @@ public struct EnvironmentOptions: Sendable {
         readersMax: UInt32 = 512,
         databasesMax: UInt32 = 32,
         readOnly: Bool = false,
+        syncMetaPage: Bool = true,
         unsafeNoSync: Bool = false
     ) {
         precondition(mapSizeBytes > 0 && mapSizeBytes <= mapSizeMaxBytes, "map size out of range")
@@ -30,6 +35,7 @@ public struct EnvironmentOptions: Sendable {
         self.readersMax = readersMax
         self.databasesMax = databasesMax
         self.readOnly = readOnly
+        self.syncMetaPage = syncMetaPage
         self.unsafeNoSync = unsafeNoSync
     }
 }

@@ -72,6 +72,8 @@ struct EnvironmentTests {
                 #expect(try cursor.seek(atOrBefore: [20]).map { Array($0.key) } == [20])
                 #expect(try cursor.seek(atOrBefore: [99]).map { Array($0.key) } == [30])
                 #expect(try cursor.seek(atOrBefore: [5]) == nil)
+                #expect(try cursor.seek(atOrAfter: []).map { Array($0.key) } == [10], "the empty key sorts first")
+                #expect(try cursor.seek(atOrBefore: []) == nil)
             }
         }
     }

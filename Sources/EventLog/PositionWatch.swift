@@ -1,17 +1,18 @@
 import Synchronization
 
-/// The last committed position, with waiters for it to pass a mark.
+/// A position that only grows (the log's last commit, a projection's checkpoint), with waiters
+/// for it to reach a mark.
 ///
 /// Subscribers read the log themselves and wait here only when caught up, so a slow subscriber
 /// never holds up the writer: the writer's whole cost is one `advance` per commit.
-final class HeadWatch: Sendable {
+public final class PositionWatch: Sendable {
     private enum Waiter {
         case waiting(target: UInt64, continuation: CheckedContinuation<Void, Never>)
         case cancelled
     }
 
     private struct State {
-        var head: UInt64
+        var position: UInt64
         var isClosed = false
         var waiters: [Int: Waiter] = [:]
         var nextWaiterID = 0
@@ -19,21 +20,22 @@ final class HeadWatch: Sendable {
 
     private let state: Mutex<State>
 
-    init(head: UInt64) {
-        state = Mutex(State(head: head))
+    /// A watch starting at `position`.
+    public init(position: UInt64) {
+        state = Mutex(State(position: position))
     }
 
-    /// The last committed position.
-    var head: UInt64 { state.withLock { $0.head } }
+    /// The current position.
+    public var position: UInt64 { state.withLock { $0.position } }
 
-    /// Records a commit and wakes the waiters it satisfies.
-    func advance(to head: UInt64) {
+    /// Moves the position to `newPosition` and wakes the waiters it satisfies.
+    public func advance(to newPosition: UInt64) {
         let ready = state.withLock { state -> [CheckedContinuation<Void, Never>] in
-            assert(head >= state.head, "the head never moves back")
-            state.head = head
+            assert(newPosition >= state.position, "the position never moves back")
+            state.position = newPosition
             var ready: [CheckedContinuation<Void, Never>] = []
             for (id, waiter) in state.waiters {
-                if case let .waiting(target, continuation) = waiter, target <= head {
+                if case let .waiting(target, continuation) = waiter, target <= newPosition {
                     ready.append(continuation)
                     state.waiters[id] = nil
                 }
@@ -43,8 +45,8 @@ final class HeadWatch: Sendable {
         for continuation in ready { continuation.resume() }
     }
 
-    /// Wakes every waiter for good: nothing more will be committed.
-    func close() {
+    /// Wakes every waiter for good: the position will not move again.
+    public func close() {
         let all = state.withLock { state -> [CheckedContinuation<Void, Never>] in
             state.isClosed = true
             defer { state.waiters = [:] }
@@ -55,8 +57,8 @@ final class HeadWatch: Sendable {
         for continuation in all { continuation.resume() }
     }
 
-    /// Returns once the head reaches `position`, the watch closes, or the task is cancelled.
-    func wait(untilHeadReaches position: UInt64) async {
+    /// Returns once the position reaches `position`, the watch closes, or the task is cancelled.
+    public func wait(untilReaching position: UInt64) async {
         let id = state.withLock { state in
             defer { state.nextWaiterID += 1 }
             return state.nextWaiterID
@@ -64,7 +66,7 @@ final class HeadWatch: Sendable {
         await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
                 let resumeNow = state.withLock { state -> Bool in
-                    if state.head >= position || state.isClosed { return true }
+                    if state.position >= position || state.isClosed { return true }
                     if case .cancelled = state.waiters[id] {
                         state.waiters[id] = nil
                         return true

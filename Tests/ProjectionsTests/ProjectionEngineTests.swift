@@ -1,0 +1,195 @@
+import EventLog
+import Foundation
+import Synchronization
+import Testing
+@testable import Projections
+
+/// A log and read models in one temporary data directory.
+private struct TestSetup {
+    let directory = NSTemporaryDirectory() + "projection-tests-" + UUID().uuidString
+    let log: LMDBEventStore
+
+    init() throws {
+        var options = EventStoreOptions()
+        options.unsafeNoSync = true
+        log = try LMDBEventStore(dataDirectory: directory, options: options)
+    }
+
+    func engine(_ projections: [any Projection]) throws -> ProjectionEngine<LMDBEventStore> {
+        try ProjectionEngine(log: log, dataDirectory: directory, projections: projections, unsafeNoSync: true)
+    }
+
+    func append(_ count: Int, type: String = "test.happened") async throws {
+        for start in stride(from: 0, to: count, by: 500) {
+            let events = (start..<min(count, start + 500)).map { _ in
+                ProposedEvent(streamID: "test-1", type: type, data: Data("{}".utf8))
+            }
+            _ = try await log.append(AppendRequest(events: events, metadata: AppendMetadata(actor: "tester")))
+        }
+    }
+
+    func remove() {
+        log.close()
+        try? FileManager.default.removeItem(atPath: directory)
+    }
+}
+
+private func count(_ engine: ProjectionEngine<LMDBEventStore>, _ type: String = "test.happened") throws -> Int {
+    try engine.read(TypeCounts()) { try $0.value(Int.self, at: type, in: "counts") } ?? 0
+}
+
+@Suite("Projection engine")
+struct ProjectionEngineTests {
+    @Test func followsTheLogAndAnswersReadYourWrites() async throws {
+        let setup = try TestSetup()
+        defer { setup.remove() }
+        let engine = try setup.engine([TypeCounts()])
+        #expect(try await engine.prepare().isEmpty)
+        let live = Task { try await engine.runLive() }
+        defer { live.cancel() }
+        try await setup.append(1_200)
+        try await engine.waitUntilProjected(try setup.log.headPosition())
+        #expect(try count(engine) == 1_200)
+        try await setup.append(1, type: "test.other")
+        try await engine.waitUntilProjected(1_201)
+        #expect(try count(engine, "test.other") == 1)
+        let status = try await engine.status()
+        #expect(status == [ProjectionStatus(name: "typeCounts", version: 1, generation: 0, checkpoint: 1_201, lag: 0, rebuildCheckpoint: nil)])
+    }
+
+    @Test func aRestartContinuesFromTheCheckpointWithoutApplyingTwice() async throws {
+        let setup = try TestSetup()
+        defer { setup.remove() }
+        do {
+            let engine = try setup.engine([TypeCounts()])
+            _ = try await engine.prepare()
+            let live = Task { try await engine.runLive() }
+            try await setup.append(300)
+            try await engine.waitUntilProjected(300)
+            live.cancel()
+            _ = try? await live.value
+        }
+        try await setup.append(200)
+        let engine = try setup.engine([TypeCounts()])
+        _ = try await engine.prepare()
+        #expect(engine.projected.position == 300, "the checkpoint was stored")
+        let live = Task { try await engine.runLive() }
+        defer { live.cancel() }
+        try await engine.waitUntilProjected(500)
+        #expect(try count(engine) == 500)
+    }
+
+    @Test func aRebuildEqualsTheLiveModelAndTheOldCopyServesMeanwhile() async throws {
+        let setup = try TestSetup()
+        defer { setup.remove() }
+        let engine = try setup.engine([TypeCounts()])
+        _ = try await engine.prepare()
+        let live = Task { try await engine.runLive() }
+        defer { live.cancel() }
+        try await setup.append(5_000)
+        try await engine.waitUntilProjected(5_000)
+        let before = try engine.read(TypeCounts()) { try $0.entries(UInt64.self, in: "recent", limit: 10_000).map(\.value) }
+
+        let finished = DoneFlag()
+        let rebuild = Task {
+            defer { finished.set() }
+            try await engine.rebuild("typeCounts")
+        }
+        var reads = 0
+        while !finished.isSet {
+            // Every read sees a whole copy: the old one until the swap, the new one after.
+            #expect(try count(engine) == 5_000)
+            reads += 1
+            await Task.yield()
+        }
+        try await rebuild.value
+        #expect(reads > 0)
+        #expect(try count(engine) == 5_000)
+        #expect(try engine.read(TypeCounts()) { try $0.entries(UInt64.self, in: "recent", limit: 10_000).map(\.value) } == before)
+        let status = try await engine.status()
+        #expect(status.first?.generation == 1 && status.first?.rebuildCheckpoint == nil && status.first?.checkpoint == 5_000)
+
+        // Events keep flowing into the new copy, and a second rebuild reuses the first slot.
+        try await setup.append(10)
+        try await engine.waitUntilProjected(5_010)
+        try await engine.rebuild("typeCounts")
+        #expect(try count(engine) == 5_010)
+        #expect(try await engine.status().first?.generation == 2)
+    }
+
+    @Test func aNewVersionIsReportedStaleAndARebuildBringsItUpToDate() async throws {
+        let setup = try TestSetup()
+        defer { setup.remove() }
+        try await setup.append(50)
+        do {
+            let engine = try setup.engine([TypeCounts()])
+            _ = try await engine.prepare()
+            let live = Task { try await engine.runLive() }
+            try await engine.waitUntilProjected(50)
+            live.cancel()
+        }
+        let engine = try setup.engine([TypeCounts(version: 2)])
+        #expect(try await engine.prepare() == ["typeCounts"])
+        try await engine.rebuild("typeCounts")
+        #expect(try await engine.status().first?.version == 2)
+        #expect(try count(engine) == 50)
+        await #expect(throws: ReadModelError.unknownProjection("nope")) { try await engine.rebuild("nope") }
+    }
+
+    @Test func readYourWritesGivesUpAfterItsBound() async throws {
+        let setup = try TestSetup()
+        defer { setup.remove() }
+        let engine = try setup.engine([TypeCounts()])
+        _ = try await engine.prepare()
+        try await setup.append(1)
+        await #expect(throws: ReadModelError.notCaughtUp(position: 1, projected: 0)) {
+            try await engine.waitUntilProjected(1, timeout: .milliseconds(50))
+        }
+    }
+
+    @Test func aFailingProjectionStopsTheRunnerWithoutStoringHalfABatch() async throws {
+        let setup = try TestSetup()
+        defer { setup.remove() }
+        let engine = try setup.engine([TypeCounts(), Failing()])
+        _ = try await engine.prepare()
+        try await setup.append(3)
+        try await setup.append(1, type: "test.poison")
+        await #expect(throws: ReadModelError.applyFailed(projection: "failing", position: 4, reason: "Boom()")) {
+            try await engine.runLive()
+        }
+        #expect(try count(engine) == 0, "the batch holding the poison event was not stored for anyone")
+        let undeclared = try setup.engine([Undeclared()])
+        _ = try await undeclared.prepare()
+        await #expect(throws: ReadModelError.self) { try await undeclared.runLive() }
+    }
+
+    @Test func entriesPageForwardBackwardAndByPrefix() async throws {
+        let setup = try TestSetup()
+        defer { setup.remove() }
+        let engine = try setup.engine([TypeCounts()])
+        _ = try await engine.prepare()
+        let live = Task { try await engine.runLive() }
+        defer { live.cancel() }
+        try await setup.append(5)
+        try await engine.waitUntilProjected(5)
+        try engine.read(TypeCounts()) { reader in
+            let newest = try reader.entries(UInt64.self, in: "recent", limit: 2)
+            #expect(newest.map(\.value) == [5, 4])
+            #expect(try reader.entries(UInt64.self, in: "recent", after: newest.last?.key, limit: 10).map(\.value) == [3, 2, 1])
+            #expect(try reader.entries(UInt64.self, in: "recent", reverse: true, limit: 2).map(\.value) == [1, 2])
+            #expect(try reader.entries(UInt64.self, in: "recent", after: RecentKey.of(2), reverse: true, limit: 10).map(\.value) == [3, 4, 5])
+            #expect(try reader.entries(Int.self, in: "counts", prefix: "test.", limit: 10).map(\.key) == ["test.happened"])
+            #expect(try reader.entries(Int.self, in: "counts", prefix: "zzz", reverse: true, limit: 10).isEmpty)
+            #expect(throws: ReadModelError.unknownTable(projection: "typeCounts", table: "nope")) {
+                try reader.value(Int.self, at: "x", in: "nope")
+            }
+        }
+    }
+}
+
+/// Set once, read from another task.
+private final class DoneFlag: Sendable {
+    private let done = Mutex(false)
+    func set() { done.withLock { $0 = true } }
+    var isSet: Bool { done.withLock { $0 } }
+}

@@ -1,0 +1,17 @@
+import EventLog
+
+/// A named fold from events to a read model: tables of JSON values under string keys.
+///
+/// `apply` sees every event of the log once, in order, inside the transaction that also stores
+/// the projection's checkpoint, so a read model never holds half an event or an event twice.
+/// It must be deterministic: a rebuild from position 1 must produce the same tables.
+public protocol Projection: Sendable {
+    /// Stable name: part of table names and of `logbook-admin replay --projection`.
+    var name: String { get }
+    /// Bump when `apply` changes meaning; a stored copy of another version is rebuilt on start.
+    var version: Int { get }
+    /// The tables `apply` writes.
+    var tables: [String] { get }
+    /// Folds one event into the read model; ignores events it does not care about.
+    func apply(_ event: RecordedEvent, to model: ReadModelWriter) throws
+}

@@ -1,0 +1,253 @@
+import EventLog
+import Foundation
+import LMDB
+
+/// Runs projections: follows the log into every read model, rebuilds one while the old copy
+/// keeps serving, answers reads, and lets a command wait until its events are projected.
+///
+/// All read-model writes of this process go through this actor, so they never contend for
+/// LMDB's writer lock among themselves; another process (`logbook-admin replay`) may write too,
+/// and every batch re-reads the projection's metadata inside its own transaction to notice.
+public actor ProjectionEngine<Store: EventStore> {
+    /// The log projected.
+    public nonisolated let log: Store
+    /// The registered projections.
+    public nonisolated let projections: [any Projection]
+    /// The lowest checkpoint over all projections: every read model includes the log up to it.
+    public nonisolated let projected = PositionWatch(position: 0)
+    nonisolated let store: ReadModelStore
+    /// Events per transaction while following or rebuilding.
+    static var pageEvents: Int { 1_000 }
+
+    /// An engine for `projections` with read models in `<dataDirectory>/readmodels`.
+    public init(log: Store, dataDirectory: String, projections: [any Projection], unsafeNoSync: Bool = false) throws(ReadModelError) {
+        precondition(Set(projections.map(\.name)).count == projections.count, "projection names are unique")
+        self.log = log
+        self.projections = projections
+        store = try ReadModelStore(dataDirectory: dataDirectory, unsafeNoSync: unsafeNoSync)
+    }
+
+    /// Registers projections seen for the first time and returns the names of those whose stored
+    /// copy was built by another version (they need a rebuild; the old copy serves meanwhile).
+    public func prepare() throws(ReadModelError) -> [String] {
+        var stale: [String] = []
+        for projection in projections {
+            _ = try store.tables(of: projection, generation: 0)
+            let existing = try store.write { txn -> ProjectionMeta? in
+                if let meta = try store.meta(of: projection.name, in: txn.reader) { return meta }
+                try store.store(ProjectionMeta(version: projection.version, activeGeneration: 0, checkpoint: 0), of: projection.name, in: txn)
+                return nil
+            }
+            if let existing, existing.version != projection.version { stale.append(projection.name) }
+        }
+        projected.advance(to: max(projected.position, try lowestCheckpoint()))
+        return stale
+    }
+
+    /// Applies new events to every projection until the task is cancelled or the log closes.
+    public func runLive() async throws(ReadModelError) {
+        while !Task.isCancelled {
+            let next = try lowestCheckpoint() + 1
+            let page = try await readPage(from: next)
+            guard !page.isEmpty else {
+                guard await waitForEvent(at: next) else { return }
+                continue
+            }
+            try applyLive(page)
+        }
+    }
+
+    /// Builds a new copy of projection `name` from position 1 and swaps it in once it has caught
+    /// up; queries read the old copy until then.
+    public func rebuild(_ name: String) async throws(ReadModelError) {
+        guard let projection = projections.first(where: { $0.name == name }) else { throw .unknownProjection(name) }
+        let id = UUID()
+        let active = try meta(of: name).activeGeneration
+        let generation = active + 1  // the other slot
+        let tables = try store.tables(of: projection, generation: generation)
+        let oldTables = try store.tables(of: projection, generation: active)
+        try store.write { txn in
+            guard var meta = try store.meta(of: name, in: txn.reader), meta.activeGeneration == active else {
+                throw ReadModelError.generationMoved(name)
+            }
+            for table in tables.values { try txn.clear(table) }
+            meta.rebuild = .init(id: id, generation: generation, version: projection.version, checkpoint: 0)
+            try store.store(meta, of: name, in: txn)
+        }
+        var checkpoint: UInt64 = 0
+        while true {
+            let page = try await readPage(from: checkpoint + 1)
+            guard let last = page.last else { break }
+            try store.write { txn in
+                guard var meta = try store.meta(of: name, in: txn.reader), meta.rebuild?.id == id else {
+                    throw ReadModelError.rebuildSuperseded(name)
+                }
+                try apply(projection, page, after: 0, into: tables, txn)
+                meta.rebuild?.checkpoint = last.position
+                try store.store(meta, of: name, in: txn)
+            }
+            checkpoint = last.position
+        }
+        try await swap(projection, id: id, generation: generation, checkpoint: checkpoint, tables: tables, oldTables: oldTables)
+    }
+
+    /// Replaces the served copy with the rebuilt one, after bringing the rebuilt one at least as
+    /// far as the served one: a reader must never see a read model go back in time.
+    private func swap(
+        _ projection: any Projection, id: UUID, generation: Int, checkpoint rebuilt: UInt64,
+        tables: [String: Database], oldTables: [String: Database]
+    ) async throws(ReadModelError) {
+        var rebuilt = rebuilt
+        while true {
+            let served = try meta(of: projection.name).checkpoint
+            let missing = served > rebuilt ? try await readRange(from: rebuilt + 1, through: served) : []
+            let swapped = try store.write { txn -> Bool in
+                guard let meta = try store.meta(of: projection.name, in: txn.reader), meta.rebuild?.id == id else {
+                    throw ReadModelError.rebuildSuperseded(projection.name)
+                }
+                guard meta.checkpoint == served else { return false }  // the live runner moved on: catch up again
+                try apply(projection, missing, after: rebuilt, into: tables, txn)
+                for table in oldTables.values { try txn.clear(table) }
+                let swapped = ProjectionMeta(version: projection.version, activeGeneration: generation, checkpoint: max(served, rebuilt))
+                try store.store(swapped, of: projection.name, in: txn)
+                return true
+            }
+            if swapped { return }
+            rebuilt = max(rebuilt, missing.last?.position ?? rebuilt)
+            try store.write { txn in
+                guard var meta = try store.meta(of: projection.name, in: txn.reader), meta.rebuild?.id == id else {
+                    throw ReadModelError.rebuildSuperseded(projection.name)
+                }
+                try apply(projection, missing, after: 0, into: tables, txn)
+                meta.rebuild?.checkpoint = rebuilt
+                try store.store(meta, of: projection.name, in: txn)
+            }
+        }
+    }
+
+    /// One live batch: every projection's changes and checkpoint in one transaction.
+    private func applyLive(_ page: [RecordedEvent]) throws(ReadModelError) {
+        while true {
+            let generations = try store.read { txn in
+                try projections.map { try store.meta(of: $0.name, in: txn)?.activeGeneration ?? 0 }
+            }
+            var tables: [[String: Database]] = []
+            for (projection, generation) in zip(projections, generations) {
+                tables.append(try store.tables(of: projection, generation: generation))
+            }
+            do {
+                try store.write { txn in
+                    for (index, projection) in projections.enumerated() {
+                        guard var meta = try store.meta(of: projection.name, in: txn.reader) else { continue }
+                        guard meta.activeGeneration == generations[index] else { throw ReadModelError.generationMoved(projection.name) }
+                        guard let last = page.last, last.position > meta.checkpoint else { continue }
+                        try apply(projection, page, after: meta.checkpoint, into: tables[index], txn)
+                        meta.checkpoint = last.position
+                        try store.store(meta, of: projection.name, in: txn)
+                    }
+                }
+                break
+            } catch .generationMoved {
+                continue  // another process swapped a copy in: open its tables and redo the batch
+            }
+        }
+        projected.advance(to: max(projected.position, try lowestCheckpoint()))
+    }
+
+    /// Applies the events of `page` after position `after` to `projection`'s `tables`.
+    private nonisolated func apply(
+        _ projection: any Projection, _ page: [RecordedEvent], after: UInt64, into tables: [String: Database], _ txn: WriteTransaction
+    ) throws {
+        let writer = ReadModelWriter(transaction: txn, projection: projection.name, tables: tables, encoder: JSONEncoder())
+        for event in page where event.position > after {
+            do {
+                try projection.apply(event, to: writer)
+            } catch {
+                throw ReadModelError.applyFailed(projection: projection.name, position: event.position, reason: "\(error)")
+            }
+        }
+    }
+
+    // MARK: - Reading
+
+    /// Runs `body` on the served copy of `projection`, in one consistent snapshot.
+    public nonisolated func read<T>(_ projection: any Projection, _ body: (ReadModelReader) throws -> T) throws(ReadModelError) -> T {
+        while true {
+            let generation = try store.read { try store.meta(of: projection.name, in: $0)?.activeGeneration } ?? 0
+            let tables = try store.tables(of: projection, generation: generation)
+            let result: [T] = try store.read { txn in
+                // A swap between resolving the generation and this snapshot: resolve again.
+                guard try store.meta(of: projection.name, in: txn)?.activeGeneration ?? 0 == generation else { return [] }
+                return [try body(ReadModelReader(transaction: txn, projection: projection.name, tables: tables))]
+            }
+            if let value = result.first { return value }
+        }
+    }
+
+    /// Returns once every read model includes `position`; throws after `timeout`.
+    public nonisolated func waitUntilProjected(_ position: UInt64, timeout: Duration = .seconds(5)) async throws(ReadModelError) {
+        if projected.position >= position { return }
+        let watch = projected
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { await watch.wait(untilReaching: position) }
+            group.addTask { try? await Task.sleep(for: timeout) }
+            await group.next()
+            group.cancelAll()
+        }
+        guard projected.position >= position else { throw .notCaughtUp(position: position, projected: projected.position) }
+    }
+
+    /// Every projection's progress.
+    public func status() async throws(ReadModelError) -> [ProjectionStatus] {
+        let head: UInt64
+        do { head = try await log.headPosition() } catch { throw .log(error) }
+        return try store.read { txn in
+            try projections.map { projection in
+                let meta = try store.meta(of: projection.name, in: txn) ?? ProjectionMeta(version: projection.version, activeGeneration: 0, checkpoint: 0)
+                return ProjectionStatus(
+                    name: projection.name, version: meta.version, generation: meta.activeGeneration, checkpoint: meta.checkpoint,
+                    lag: head > meta.checkpoint ? head - meta.checkpoint : 0, rebuildCheckpoint: meta.rebuild?.checkpoint
+                )
+            }
+        }
+    }
+
+    // MARK: - Helpers
+
+    private func meta(of name: String) throws(ReadModelError) -> ProjectionMeta {
+        guard let meta = try store.read({ try store.meta(of: name, in: $0) }) else { throw .unknownProjection(name) }
+        return meta
+    }
+
+    private func lowestCheckpoint() throws(ReadModelError) -> UInt64 {
+        try store.read { txn in
+            try projections.map { try store.meta(of: $0.name, in: txn)?.checkpoint ?? 0 }.min() ?? 0
+        }
+    }
+
+    private func readPage(from position: UInt64) async throws(ReadModelError) -> [RecordedEvent] {
+        do {
+            return try await log.readAll(from: position, direction: .forward, limit: Self.pageEvents)
+        } catch {
+            throw .log(error)
+        }
+    }
+
+    private func readRange(from first: UInt64, through last: UInt64) async throws(ReadModelError) -> [RecordedEvent] {
+        var events: [RecordedEvent] = []
+        var next = first
+        while next <= last {
+            let page = try await readPage(from: next).filter { $0.position <= last }
+            guard let end = page.last else { break }
+            events += page
+            next = end.position + 1
+        }
+        return events
+    }
+
+    /// Waits for an event at `position`; false when the log closed or the task was cancelled.
+    private nonisolated func waitForEvent(at position: UInt64) async -> Bool {
+        var iterator = log.subscribe(from: position).makeAsyncIterator()
+        return (try? await iterator.next()) != nil
+    }
+}

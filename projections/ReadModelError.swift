@@ -1,0 +1,48 @@
+import EventLog
+import LMDB
+
+/// Everything that can go wrong with read models.
+public enum ReadModelError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// No projection of that name is registered.
+    case unknownProjection(String)
+    /// A projection wrote or read a table it did not declare.
+    case unknownTable(projection: String, table: String)
+    /// A stored value did not decode as the type asked for.
+    case undecodable(table: String, key: String, reason: String)
+    /// A projection's `apply` threw: the batch was not stored and will be retried.
+    case applyFailed(projection: String, position: UInt64, reason: String)
+    /// Another rebuild of the projection started and took over this one.
+    case rebuildSuperseded(String)
+    /// Another process swapped a projection's copy during a batch; the batch is retried.
+    case generationMoved(String)
+    /// Read-your-writes waited longer than its bound for the read models to catch up.
+    case notCaughtUp(position: UInt64, projected: UInt64)
+    /// The log failed while being read.
+    case log(EventLogError)
+    /// LMDB failed.
+    case storage(LMDBError)
+
+    public var description: String {
+        switch self {
+        case let .unknownProjection(name): "no projection named \(name)"
+        case let .unknownTable(projection, table): "projection \(projection) has no table \(table)"
+        case let .undecodable(table, key, reason): "value \(key) of \(table) does not decode: \(reason)"
+        case let .applyFailed(projection, position, reason): "projection \(projection) failed at position \(position): \(reason)"
+        case let .rebuildSuperseded(name): "another rebuild of \(name) took over"
+        case let .generationMoved(name): "the active copy of \(name) changed during a batch"
+        case let .notCaughtUp(position, projected): "read models reached \(projected), not \(position), in time"
+        case let .log(error): "event log: \(error)"
+        case let .storage(error): "read-model storage: \(error)"
+        }
+    }
+
+    /// Wraps an error thrown inside a read-model transaction.
+    init(_ error: any Error) {
+        switch error {
+        case let error as ReadModelError: self = error
+        case let error as LMDBError: self = .storage(error)
+        case let error as EventLogError: self = .log(error)
+        default: self = .applyFailed(projection: "?", position: 0, reason: "\(error)")
+        }
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import LMDB
+
+/// Read access to one projection's active copy, valid inside `ReadModels.read`.
+public struct ReadModelReader {
+    let transaction: Transaction
+    let projection: String
+    let tables: [String: Database]
+
+    /// The value under `key` in `table`, or nil.
+    public func value<T: Decodable>(_ type: T.Type, at key: String, in table: String) throws -> T? {
+        try ReadModelCodec.decode(type, try transaction.get(database(table), Array(key.utf8)), table: table, key: key)
+    }
+
+    /// Up to `limit` entries of `table` whose keys start with `prefix`, in key order (or reverse),
+    /// starting after the key `after` when given: a cursor for paging.
+    public func entries<T: Decodable>(
+        _ type: T.Type, in table: String, prefix: String = "", after: String? = nil, reverse: Bool = false, limit: Int
+    ) throws -> [(key: String, value: T)] {
+        precondition(limit >= 0, "a page holds no fewer than zero entries")
+        let prefixBytes = Array(prefix.utf8)
+        return try transaction.withCursor(database(table)) { cursor in
+            var entries: [(key: String, value: T)] = []
+            var entry = try firstEntry(&cursor, prefix: prefixBytes, after: after.map { Array($0.utf8) }, reverse: reverse)
+            while let current = entry, entries.count < limit, current.key.starts(with: prefixBytes) {
+                let key = String(decoding: current.key, as: UTF8.self)
+                entries.append((key, try ReadModelCodec.decode(type, current.value, table: table, key: key)!))
+                entry = reverse ? try cursor.previous() : try cursor.next()
+            }
+            return entries
+        }
+    }
+
+    private func firstEntry(_ cursor: inout Cursor, prefix: [UInt8], after: [UInt8]?, reverse: Bool) throws -> Cursor.Entry? {
+        if let after {
+            if reverse {
+                guard let found = try cursor.seek(atOrBefore: after) else { return nil }
+                return found.key.elementsEqual(after) ? try cursor.previous() : found
+            }
+            guard let found = try cursor.seek(atOrAfter: after) else { return nil }
+            return found.key.elementsEqual(after) ? try cursor.next() : found
+        }
+        if !reverse { return try cursor.seek(atOrAfter: prefix) }
+        // The last key with this prefix sorts before the prefix followed by 0xFF bytes.
+        return try cursor.seek(atOrBefore: prefix + [UInt8](repeating: 0xFF, count: 8))
+    }
+
+    private func database(_ table: String) throws -> Database {
+        guard let database = tables[table] else { throw ReadModelError.unknownTable(projection: projection, table: table) }
+        return database
+    }
+}
+
+/// JSON decoding of stored values.
+enum ReadModelCodec {
+    static func decode<T: Decodable>(_ type: T.Type, _ bytes: UnsafeRawBufferPointer?, table: String, key: String) throws -> T? {
+        guard let bytes else { return nil }
+        do {
+            return try JSONDecoder().decode(type, from: Data(bytes))
+        } catch {
+            throw ReadModelError.undecodable(table: table, key: key, reason: "\(error)")
+        }
+    }
+}

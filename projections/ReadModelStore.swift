@@ -1,0 +1,75 @@
+import Foundation
+import LMDB
+import Synchronization
+
+/// The read-model LMDB environment (`<dataDirectory>/readmodels`): one `meta` table of
+/// `ProjectionMeta` by projection name, and each projection's tables in two slots.
+///
+/// It is a separate environment from the log so that projection writes never queue behind, or
+/// hold up, appends. Commits sync data but not the meta page: read models can be rebuilt from
+/// the log, and their checkpoint commits with their changes, so losing the last commit to a power
+/// failure only means applying those events again.
+final class ReadModelStore: Sendable {
+    let environment: Environment
+    let meta: Database
+    private let handles = Mutex<[String: Database]>([:])
+
+    init(dataDirectory: String, unsafeNoSync: Bool) throws(ReadModelError) {
+        do {
+            environment = try Environment(
+                path: (dataDirectory as NSString).appendingPathComponent("readmodels"),
+                options: EnvironmentOptions(mapSizeBytes: 1 << 30, databasesMax: 256, syncMetaPage: false, unsafeNoSync: unsafeNoSync)
+            )
+            meta = try environment.openDatabase("meta")
+        } catch {
+            throw .storage(error)
+        }
+    }
+
+    /// Handles of `projection`'s tables in `generation`, created if missing. Must not be called
+    /// inside a write transaction: creating a database takes LMDB's writer lock itself.
+    func tables(of projection: any Projection, generation: Int) throws(ReadModelError) -> [String: Database] {
+        var tables: [String: Database] = [:]
+        for table in projection.tables {
+            let name = ProjectionMeta.databaseName(projection.name, generation: generation, table: table)
+            if let known = handles.withLock({ $0[name] }) {
+                tables[table] = known
+                continue
+            }
+            do {
+                let opened = try environment.openDatabase(name)
+                handles.withLock { $0[name] = opened }
+                tables[table] = opened
+            } catch {
+                throw .storage(error)
+            }
+        }
+        return tables
+    }
+
+    func meta(of name: String, in transaction: Transaction) throws -> ProjectionMeta? {
+        try ReadModelCodec.decode(ProjectionMeta.self, try transaction.get(meta, Array(name.utf8)), table: "meta", key: name)
+    }
+
+    func store(_ value: ProjectionMeta, of name: String, in transaction: WriteTransaction) throws {
+        try transaction.put(meta, Array(name.utf8), Array(try JSONEncoder().encode(value)))
+    }
+
+    /// Runs `body` in a write transaction, mapping failures to `ReadModelError`.
+    func write<T>(_ body: (WriteTransaction) throws -> T) throws(ReadModelError) -> T {
+        do {
+            return try environment.write(body)
+        } catch {
+            throw ReadModelError(error)
+        }
+    }
+
+    /// Runs `body` in a read transaction, mapping failures to `ReadModelError`.
+    func read<T>(_ body: (Transaction) throws -> T) throws(ReadModelError) -> T {
+        do {
+            return try environment.read(body)
+        } catch {
+            throw ReadModelError(error)
+        }
+    }
+}

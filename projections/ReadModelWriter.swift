@@ -1,0 +1,45 @@
+import Foundation
+import LMDB
+
+/// A projection's write access to its own tables, valid during one `apply`.
+public struct ReadModelWriter {
+    let transaction: WriteTransaction
+    let projection: String
+    let tables: [String: Database]
+    let encoder: JSONEncoder
+
+    /// Stores `value` as JSON under `key` in `table`.
+    public func put<T: Encodable>(_ value: T, at key: String, in table: String) throws {
+        try transaction.put(database(table), Array(key.utf8), Array(try encoder.encode(value)))
+    }
+
+    /// The value under `key` in `table`, or nil.
+    public func value<T: Decodable>(_ type: T.Type, at key: String, in table: String) throws -> T? {
+        try ReadModelCodec.decode(type, try transaction.get(database(table), Array(key.utf8)), table: table, key: key)
+    }
+
+    /// Removes `key` from `table`; false when it was not there.
+    @discardableResult
+    public func delete(_ key: String, in table: String) throws -> Bool {
+        try transaction.delete(database(table), Array(key.utf8))
+    }
+
+    /// Every key in `table` starting with `prefix`, in byte order.
+    public func keys(in table: String, prefix: String) throws -> [String] {
+        let prefixBytes = Array(prefix.utf8)
+        return try transaction.withCursor(database(table)) { cursor in
+            var keys: [String] = []
+            var entry = try cursor.seek(atOrAfter: prefixBytes)
+            while let current = entry, current.key.starts(with: prefixBytes) {
+                keys.append(String(decoding: current.key, as: UTF8.self))
+                entry = try cursor.next()
+            }
+            return keys
+        }
+    }
+
+    private func database(_ table: String) throws -> Database {
+        guard let database = tables[table] else { throw ReadModelError.unknownTable(projection: projection, table: table) }
+        return database
+    }
+}
