@@ -1,0 +1,81 @@
+extension HouseholdEvent {
+    /// `household.houseCreated`: carries the join code because the code→house read model and
+    /// `GET /v1/houses/{id}` need it, and the creator's name so member lists need no join.
+    public struct HouseCreated: Codable, Sendable, Equatable {
+        /// The new house.
+        public var houseId: String
+        /// Trimmed, 1–100 characters.
+        public var name: String
+        /// The first join code.
+        public var joinCode: String
+        /// The founding member.
+        public var creatorId: String
+        /// The founder's display name when the house was created.
+        public var creatorDisplayName: String
+
+        /// A house founded by `creatorId`.
+        public init(houseId: String, name: String, joinCode: String, creatorId: String, creatorDisplayName: String) {
+            self.houseId = houseId
+            self.name = name
+            self.joinCode = joinCode
+            self.creatorId = creatorId
+            self.creatorDisplayName = creatorDisplayName
+        }
+    }
+
+    /// `household.memberJoined`.
+    public struct MemberJoined: Codable, Sendable, Equatable {
+        /// The house joined.
+        public var houseId: String
+        /// The new member.
+        public var userId: String
+        /// The member's display name when joining.
+        public var displayName: String
+
+        /// `userId` joined `houseId`.
+        public init(houseId: String, userId: String, displayName: String) {
+            self.houseId = houseId
+            self.userId = userId
+            self.displayName = displayName
+        }
+    }
+
+    /// `household.memberLeft`.
+    public struct MemberLeft: Codable, Sendable, Equatable {
+        /// The house left.
+        public var houseId: String
+        /// The former member.
+        public var userId: String
+
+        /// `userId` left `houseId`.
+        public init(houseId: String, userId: String) {
+            self.houseId = houseId
+            self.userId = userId
+        }
+    }
+
+    /// `household.houseClosed`: follows the last `memberLeft`; nothing happens in the house after.
+    public struct HouseClosed: Codable, Sendable, Equatable {
+        /// The closed house.
+        public var houseId: String
+
+        /// `houseId` closed.
+        public init(houseId: String) {
+            self.houseId = houseId
+        }
+    }
+
+    /// `household.joinCodeRotated`.
+    public struct JoinCodeRotated: Codable, Sendable, Equatable {
+        /// The house.
+        public var houseId: String
+        /// The new code; the previous one stops working.
+        public var joinCode: String
+
+        /// `houseId` now has `joinCode`.
+        public init(houseId: String, joinCode: String) {
+            self.houseId = houseId
+            self.joinCode = joinCode
+        }
+    }
+}

@@ -1,0 +1,50 @@
+extension HouseholdEvent {
+    /// `household.roomAdded`.
+    public struct RoomAdded: Codable, Sendable, Equatable {
+        /// The house.
+        public var houseId: String
+        /// The new room.
+        public var roomId: String
+        /// Trimmed, 1–100 characters, unique in the house ignoring case.
+        public var name: String
+
+        /// Room `roomId` named `name` added to `houseId`.
+        public init(houseId: String, roomId: String, name: String) {
+            self.houseId = houseId
+            self.roomId = roomId
+            self.name = name
+        }
+    }
+
+    /// `household.roomRenamed`.
+    public struct RoomRenamed: Codable, Sendable, Equatable {
+        /// The house.
+        public var houseId: String
+        /// The room.
+        public var roomId: String
+        /// The new name.
+        public var name: String
+
+        /// Room `roomId` of `houseId` is now called `name`.
+        public init(houseId: String, roomId: String, name: String) {
+            self.houseId = houseId
+            self.roomId = roomId
+            self.name = name
+        }
+    }
+
+    /// `household.roomRemoved`: the room's tasks were removed by explicit `taskRemoved` events
+    /// just before it, so no reader has to infer task removals from a room removal.
+    public struct RoomRemoved: Codable, Sendable, Equatable {
+        /// The house.
+        public var houseId: String
+        /// The removed room.
+        public var roomId: String
+
+        /// Room `roomId` of `houseId` removed.
+        public init(houseId: String, roomId: String) {
+            self.houseId = houseId
+            self.roomId = roomId
+        }
+    }
+}

@@ -1,0 +1,112 @@
+import Foundation
+
+extension HouseholdEvent {
+    /// `household.taskAdded`.
+    public struct TaskAdded: Codable, Sendable, Equatable {
+        /// The house.
+        public var houseId: String
+        /// The room the task belongs to.
+        public var roomId: String
+        /// The new task.
+        public var taskId: String
+        /// Trimmed, 1–100 characters.
+        public var name: String
+        /// How often it is due, 1–365 days.
+        public var frequencyDays: Int
+        /// What doing it earns, 1–100.
+        public var points: Int
+
+        /// Task `taskId` added to room `roomId` of `houseId`.
+        public init(houseId: String, roomId: String, taskId: String, name: String, frequencyDays: Int, points: Int) {
+            self.houseId = houseId
+            self.roomId = roomId
+            self.taskId = taskId
+            self.name = name
+            self.frequencyDays = frequencyDays
+            self.points = points
+        }
+    }
+
+    /// `household.taskEdited`: carries all fields as they are after the edit, changed or not,
+    /// so readers replace the task instead of merging optionals.
+    public struct TaskEdited: Codable, Sendable, Equatable {
+        /// The house.
+        public var houseId: String
+        /// The task's room (unchanged: tasks do not move).
+        public var roomId: String
+        /// The task.
+        public var taskId: String
+        /// The name after the edit.
+        public var name: String
+        /// The frequency after the edit.
+        public var frequencyDays: Int
+        /// The points after the edit.
+        public var points: Int
+
+        /// Task `taskId` now has these values.
+        public init(houseId: String, roomId: String, taskId: String, name: String, frequencyDays: Int, points: Int) {
+            self.houseId = houseId
+            self.roomId = roomId
+            self.taskId = taskId
+            self.name = name
+            self.frequencyDays = frequencyDays
+            self.points = points
+        }
+    }
+
+    /// `household.taskRemoved`: completions stay in the history.
+    public struct TaskRemoved: Codable, Sendable, Equatable {
+        /// The house.
+        public var houseId: String
+        /// The room it was in, so a room's task list can drop it without a lookup.
+        public var roomId: String
+        /// The removed task.
+        public var taskId: String
+
+        /// Task `taskId` of room `roomId` removed.
+        public init(houseId: String, roomId: String, taskId: String) {
+            self.houseId = houseId
+            self.roomId = roomId
+            self.taskId = taskId
+        }
+    }
+
+    /// `household.taskCompleted`: denormalised on purpose (names as they were, points awarded)
+    /// so the history and scoreboard need no joins and later edits do not rewrite the past.
+    public struct TaskCompleted: Codable, Sendable, Equatable {
+        /// The house.
+        public var houseId: String
+        /// The task done.
+        public var taskId: String
+        /// The task's name at the time.
+        public var taskName: String
+        /// The task's room.
+        public var roomId: String
+        /// The room's name at the time.
+        public var roomName: String
+        /// Who did it.
+        public var userId: String
+        /// Their display name at the time (as they joined the house).
+        public var displayName: String
+        /// The task's points at the time: what was awarded.
+        public var points: Int
+        /// When, from the command's metadata.
+        public var completedAt: Date
+
+        /// `userId` did `taskId` at `completedAt` and earned `points`.
+        public init(
+            houseId: String, taskId: String, taskName: String, roomId: String, roomName: String,
+            userId: String, displayName: String, points: Int, completedAt: Date
+        ) {
+            self.houseId = houseId
+            self.taskId = taskId
+            self.taskName = taskName
+            self.roomId = roomId
+            self.roomName = roomName
+            self.userId = userId
+            self.displayName = displayName
+            self.points = points
+            self.completedAt = completedAt
+        }
+    }
+}

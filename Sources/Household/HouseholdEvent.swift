@@ -1,0 +1,129 @@
+import EventSourcing
+import Foundation
+
+/// What happened in a house: the storage format of the household domain. Payloads are written
+/// to the log as JSON and never rewritten, so change them only by adding a schema version.
+///
+/// Every event is in the stream `house-<houseId>` and tagged `house:<houseId>`; the membership
+/// events (`houseCreated` for the creator, `memberJoined`, `memberLeft`) are also tagged
+/// `user:<userId>`, which is how "a user belongs to at most one house" is kept across houses.
+public enum HouseholdEvent: DomainEvent {
+    /// A house was founded; its creator is its first member.
+    case houseCreated(HouseCreated)
+    /// A user joined with the current join code.
+    case memberJoined(MemberJoined)
+    /// A member left.
+    case memberLeft(MemberLeft)
+    /// The last member left; the house is gone for good.
+    case houseClosed(HouseClosed)
+    /// The join code was replaced; the old one no longer works.
+    case joinCodeRotated(JoinCodeRotated)
+    /// A room was added.
+    case roomAdded(RoomAdded)
+    /// A room was renamed.
+    case roomRenamed(RoomRenamed)
+    /// A room was removed; its tasks were removed by `taskRemoved` events just before.
+    case roomRemoved(RoomRemoved)
+    /// A task was added to a room.
+    case taskAdded(TaskAdded)
+    /// A task's name, frequency or points changed.
+    case taskEdited(TaskEdited)
+    /// A task was removed.
+    case taskRemoved(TaskRemoved)
+    /// A member did a task and earned its points.
+    case taskCompleted(TaskCompleted)
+
+    /// The stored type names, `household.<pastTense>`.
+    public enum EventType: String, CaseIterable, Sendable {
+        /// `household.houseCreated`
+        case houseCreated = "household.houseCreated"
+        /// `household.memberJoined`
+        case memberJoined = "household.memberJoined"
+        /// `household.memberLeft`
+        case memberLeft = "household.memberLeft"
+        /// `household.houseClosed`
+        case houseClosed = "household.houseClosed"
+        /// `household.joinCodeRotated`
+        case joinCodeRotated = "household.joinCodeRotated"
+        /// `household.roomAdded`
+        case roomAdded = "household.roomAdded"
+        /// `household.roomRenamed`
+        case roomRenamed = "household.roomRenamed"
+        /// `household.roomRemoved`
+        case roomRemoved = "household.roomRemoved"
+        /// `household.taskAdded`
+        case taskAdded = "household.taskAdded"
+        /// `household.taskEdited`
+        case taskEdited = "household.taskEdited"
+        /// `household.taskRemoved`
+        case taskRemoved = "household.taskRemoved"
+        /// `household.taskCompleted`
+        case taskCompleted = "household.taskCompleted"
+    }
+
+    /// The stream of a house, `house-<houseId>`.
+    public static func streamID(house houseId: String) -> String { "house-\(houseId)" }
+    /// The tag every event of a house carries, `house:<houseId>`.
+    public static func houseTag(_ houseId: String) -> String { "house:\(houseId)" }
+    /// The tag a membership event carries for its user, `user:<userId>`.
+    public static func userTag(_ userId: String) -> String { "user:\(userId)" }
+
+    /// Which kind of event this is.
+    public var eventType: EventType {
+        switch self {
+        case .houseCreated: .houseCreated
+        case .memberJoined: .memberJoined
+        case .memberLeft: .memberLeft
+        case .houseClosed: .houseClosed
+        case .joinCodeRotated: .joinCodeRotated
+        case .roomAdded: .roomAdded
+        case .roomRenamed: .roomRenamed
+        case .roomRemoved: .roomRemoved
+        case .taskAdded: .taskAdded
+        case .taskEdited: .taskEdited
+        case .taskRemoved: .taskRemoved
+        case .taskCompleted: .taskCompleted
+        }
+    }
+
+    /// The house the event belongs to.
+    public var houseId: String {
+        switch self {
+        case .houseCreated(let p): p.houseId
+        case .memberJoined(let p): p.houseId
+        case .memberLeft(let p): p.houseId
+        case .houseClosed(let p): p.houseId
+        case .joinCodeRotated(let p): p.houseId
+        case .roomAdded(let p): p.houseId
+        case .roomRenamed(let p): p.houseId
+        case .roomRemoved(let p): p.houseId
+        case .taskAdded(let p): p.houseId
+        case .taskEdited(let p): p.houseId
+        case .taskRemoved(let p): p.houseId
+        case .taskCompleted(let p): p.houseId
+        }
+    }
+
+    /// The user whose membership the event changes, for the membership events only.
+    public var memberUserId: String? {
+        switch self {
+        case .houseCreated(let p): p.creatorId
+        case .memberJoined(let p): p.userId
+        case .memberLeft(let p): p.userId
+        default: nil
+        }
+    }
+
+    /// `household.<pastTense>`.
+    public var typeName: String { eventType.rawValue }
+
+    /// `house-<houseId>`.
+    public var streamID: String { Self.streamID(house: houseId) }
+
+    /// `house:<houseId>`, plus `user:<userId>` on membership events.
+    public var tags: [String] {
+        let house = Self.houseTag(houseId)
+        if let userId = memberUserId { return [house, Self.userTag(userId)] }
+        return [house]
+    }
+}

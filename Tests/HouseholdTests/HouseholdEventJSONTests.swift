@@ -1,0 +1,67 @@
+import EventSourcing
+import Foundation
+import Testing
+@testable import Household
+
+/// The storage format: every event survives the JSON round trip, and names, streams and tags
+/// follow the project's conventions.
+@Suite("Household event JSON")
+struct HouseholdEventJSONTests {
+    static let house = Fixture.house
+
+    /// One event of every type.
+    static let everyEvent: [HouseholdEvent] = [
+        Fixture.created(),
+        Fixture.joined(Fixture.bob),
+        Fixture.left(Fixture.bob),
+        Fixture.closed(),
+        .joinCodeRotated(.init(houseId: house, joinCode: Fixture.newCode)),
+        Fixture.roomAdded(),
+        .roomRenamed(.init(houseId: house, roomId: Fixture.kitchen, name: "Galley")),
+        .roomRemoved(.init(houseId: house, roomId: Fixture.kitchen)),
+        Fixture.taskAdded(),
+        .taskEdited(.init(houseId: house, roomId: Fixture.kitchen, taskId: Fixture.dishes, name: "Wash up", frequencyDays: 2, points: 3)),
+        .taskRemoved(.init(houseId: house, roomId: Fixture.kitchen, taskId: Fixture.dishes)),
+        Fixture.completed(by: Fixture.ann),
+    ]
+
+    @Test func theSampleCoversEveryType() {
+        #expect(Set(Self.everyEvent.map(\.eventType)) == Set(HouseholdEvent.EventType.allCases))
+    }
+
+    @Test(arguments: everyEvent)
+    func roundTrips(event: HouseholdEvent) throws {
+        let data = try event.encodeData()
+        #expect(try HouseholdEvent.decode(typeName: event.typeName, schemaVersion: event.schemaVersion, data: data) == event)
+        #expect(event.schemaVersion == 1)
+    }
+
+    @Test(arguments: everyEvent)
+    func namesStreamsAndTagsFollowTheConventions(event: HouseholdEvent) {
+        #expect(event.typeName == "household.\(event.eventType)")
+        #expect(event.streamID == "house-\(Self.house)")
+        #expect(event.tags.first == "house:\(Self.house)")
+        let isMembership = [.houseCreated, .memberJoined, .memberLeft].contains(event.eventType)
+        #expect(event.tags.count == (isMembership ? 2 : 1))
+        if isMembership { #expect(event.tags.last?.hasPrefix("user:") == true) }
+    }
+
+    @Test func unknownTypesDecodeToNil() throws {
+        let data = try Fixture.created().encodeData()
+        #expect(try HouseholdEvent.decode(typeName: "account.registered", schemaVersion: 1, data: data) == nil)
+        #expect(try HouseholdEvent.decode(typeName: "household.houseRenovated", schemaVersion: 1, data: data) == nil)
+    }
+
+    @Test func malformedDataOfAKnownTypeThrows() {
+        #expect(throws: (any Error).self) {
+            try HouseholdEvent.decode(typeName: "household.memberJoined", schemaVersion: 1, data: Data("{}".utf8))
+        }
+    }
+
+    @Test func taskCompletedIsStoredAsReadModelsExpect() throws {
+        let json = String(decoding: try Fixture.completed(by: Fixture.ann).encodeData(), as: UTF8.self)
+        #expect(json == #"{"completedAt":"2026-09-21T14:13:20.250Z","displayName":"Ann","houseId":"\#(Self.house)","#
+            + #""points":5,"roomId":"\#(Fixture.kitchen)","roomName":"Kitchen","taskId":"\#(Fixture.dishes)","#
+            + #""taskName":"Dishes","userId":"\#(Fixture.ann)"}"#)
+    }
+}
