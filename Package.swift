@@ -25,6 +25,7 @@ let package = Package(
         .target(name: "EventLog", dependencies: ["LMDB", "CCRC32C"]),
         // Pure: the decider shape, command metadata, domain events and errors. No dependencies.
         .target(name: "EventSourcing"),
+        .target(name: "Accounts", dependencies: ["EventSourcing"]),
         .target(name: "Household", dependencies: ["EventSourcing"]),
         // The runtime: commands → decisions → conditional appends.
         .target(name: "CommandHandling", dependencies: ["EventLog", "EventSourcing"]),
@@ -48,6 +49,7 @@ let package = Package(
         ),
         .testTarget(name: "LMDBTests", dependencies: ["LMDB"]),
         .testTarget(name: "EventSourcingTests", dependencies: ["EventSourcing"]),
+        .testTarget(name: "AccountsTests", dependencies: ["Accounts", "EventSourcing"]),
         .testTarget(name: "HouseholdTests", dependencies: ["Household", "EventSourcing"]),
         .testTarget(name: "ProjectionsTests", dependencies: ["Projections", "EventLog"]),
         .testTarget(name: "CommandHandlingTests", dependencies: ["CommandHandling", "EventLog", "EventSourcing"]),

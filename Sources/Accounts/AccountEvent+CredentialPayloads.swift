@@ -1,0 +1,86 @@
+import Foundation
+
+extension AccountEvent {
+    /// `account.passwordChanged`: the new hash. Pending reset tokens stop working with it.
+    public struct PasswordChanged: Codable, Sendable, Equatable {
+        /// The account.
+        public var userId: String
+        /// bcrypt; never the password.
+        public var passwordHash: PasswordHash
+
+        /// A new password hash for `userId`.
+        public init(userId: String, passwordHash: PasswordHash) {
+            self.userId = userId
+            self.passwordHash = passwordHash
+        }
+    }
+
+    /// `account.sessionStarted`: a token (by its hash) valid until `expiresAt`.
+    public struct SessionStarted: Codable, Sendable, Equatable {
+        /// The account.
+        public var userId: String
+        /// SHA-256 of the bearer token.
+        public var tokenHash: TokenHash
+        /// When the token stops working on its own.
+        public var expiresAt: Date
+
+        /// A session for `userId`.
+        public init(userId: String, tokenHash: TokenHash, expiresAt: Date) {
+            self.userId = userId
+            self.tokenHash = tokenHash
+            self.expiresAt = expiresAt
+        }
+    }
+
+    /// `account.sessionEnded`: the token stopped working before it expired.
+    public struct SessionEnded: Codable, Sendable, Equatable {
+        /// The account.
+        public var userId: String
+        /// SHA-256 of the bearer token.
+        public var tokenHash: TokenHash
+
+        /// The end of one session.
+        public init(userId: String, tokenHash: TokenHash) {
+            self.userId = userId
+            self.tokenHash = tokenHash
+        }
+    }
+
+    /// `account.passwordResetRequested`: what the outbox needs to mail a reset link.
+    public struct PasswordResetRequested: Codable, Sendable, Equatable {
+        /// The account.
+        public var userId: String
+        /// SHA-256 of the reset token, to recognise it when redeemed.
+        public var tokenHash: TokenHash
+        /// The token sealed with the server's outbox key, for the mailer; opaque to the log.
+        public var sealedToken: SealedToken
+        /// When the token stops working.
+        public var expiresAt: Date
+        /// Where to send it: the account's e-mail at the time of the request.
+        public var email: String
+
+        /// A reset request for `userId`, to be mailed to `email`.
+        public init(userId: String, tokenHash: TokenHash, sealedToken: SealedToken, expiresAt: Date, email: String) {
+            self.userId = userId
+            self.tokenHash = tokenHash
+            self.sealedToken = sealedToken
+            self.expiresAt = expiresAt
+            self.email = email
+        }
+    }
+
+    /// `account.passwordResetRedeemed`: the token was used. The new hash follows in
+    /// `passwordChanged`, so credentials have one event to follow however a password changes.
+    public struct PasswordResetRedeemed: Codable, Sendable, Equatable {
+        /// The account.
+        public var userId: String
+        /// SHA-256 of the redeemed token.
+        public var tokenHash: TokenHash
+
+        /// The redemption of one reset token.
+        public init(userId: String, tokenHash: TokenHash) {
+            self.userId = userId
+            self.tokenHash = tokenHash
+        }
+    }
+}

@@ -1,0 +1,90 @@
+import EventSourcing
+import Foundation
+
+/// What happened to an account: the storage format of the accounts domain (version with care).
+///
+/// Every event lives in `account-<userId>` and carries `user:<userId>`. Events that claim or
+/// release an e-mail or username also carry its tag (`email:<e-mail>`, `username:<lowercased>`),
+/// old and new alike, so a uniqueness check that reads one tag sees every change to its holder.
+/// No event holds a secret: passwords only as bcrypt hashes, tokens only as SHA-256 hashes, and a
+/// reset token only sealed with a key the log never sees.
+public enum AccountEvent: DomainEvent {
+    /// An account was created.
+    case registered(Registered)
+    /// Display name, first or last name, or postcode changed.
+    case profileUpdated(ProfileUpdated)
+    /// The account moved to another e-mail, releasing the old one.
+    case emailChanged(EmailChanged)
+    /// The account chose a (new) username, releasing the old one if any.
+    case usernameChanged(UsernameChanged)
+    /// The password was replaced.
+    case passwordChanged(PasswordChanged)
+    /// A login succeeded and its token became valid.
+    case sessionStarted(SessionStarted)
+    /// A session's token stopped being valid (logout, or a password reset).
+    case sessionEnded(SessionEnded)
+    /// A password reset was asked for; its sealed token waits in the outbox for the mailer.
+    case passwordResetRequested(PasswordResetRequested)
+    /// A reset token was used to set a new password; no reset token of the account works after it.
+    case passwordResetRedeemed(PasswordResetRedeemed)
+
+    /// Every type name this domain writes, for boundaries restricted to account events.
+    public static let typeNames = [
+        "account.registered", "account.profileUpdated", "account.emailChanged", "account.usernameChanged",
+        "account.passwordChanged", "account.sessionStarted", "account.sessionEnded",
+        "account.passwordResetRequested", "account.passwordResetRedeemed",
+    ]
+
+    /// The stored type name, `account.<pastTense>`.
+    public var typeName: String {
+        switch self {
+        case .registered: "account.registered"
+        case .profileUpdated: "account.profileUpdated"
+        case .emailChanged: "account.emailChanged"
+        case .usernameChanged: "account.usernameChanged"
+        case .passwordChanged: "account.passwordChanged"
+        case .sessionStarted: "account.sessionStarted"
+        case .sessionEnded: "account.sessionEnded"
+        case .passwordResetRequested: "account.passwordResetRequested"
+        case .passwordResetRedeemed: "account.passwordResetRedeemed"
+        }
+    }
+
+    /// The account the event is about.
+    public var userId: String {
+        switch self {
+        case .registered(let payload): payload.userId
+        case .profileUpdated(let payload): payload.userId
+        case .emailChanged(let payload): payload.userId
+        case .usernameChanged(let payload): payload.userId
+        case .passwordChanged(let payload): payload.userId
+        case .sessionStarted(let payload): payload.userId
+        case .sessionEnded(let payload): payload.userId
+        case .passwordResetRequested(let payload): payload.userId
+        case .passwordResetRedeemed(let payload): payload.userId
+        }
+    }
+
+    /// `account-<userId>`.
+    public var streamID: String { AccountNames.stream(userId) }
+
+    /// `user:<userId>`, plus the e-mail and username tags the event claims or releases.
+    public var tags: [String] {
+        var tags = [AccountNames.userTag(userId)]
+        switch self {
+        case .registered(let payload):
+            tags.append(AccountNames.emailTag(payload.email))
+            if let username = payload.username { tags.append(AccountNames.usernameTag(username)) }
+        case .emailChanged(let payload):
+            tags += [AccountNames.emailTag(payload.oldEmail), AccountNames.emailTag(payload.newEmail)]
+        case .usernameChanged(let payload):
+            if let old = payload.oldUsername { tags.append(AccountNames.usernameTag(old)) }
+            tags.append(AccountNames.usernameTag(payload.newUsername))
+        default:
+            break
+        }
+        // A change of case only (`ann` → `Ann`) names the same tag twice; the log wants each once.
+        var seen = Set<String>()
+        return tags.filter { seen.insert($0).inserted }
+    }
+}

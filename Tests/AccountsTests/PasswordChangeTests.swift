@@ -1,0 +1,37 @@
+import Accounts
+import EventSourcing
+import Testing
+
+@Suite("Change password")
+struct PasswordChangeTests {
+    private let metadata = Fixtures.metadata
+
+    @Test func changesTheHash() throws {
+        let command = AccountCommand.ChangePassword(userId: "ann", newPasswordHash: Fixtures.hash("n"), newPasswordLength: 9)
+        let events = try AccountDecider.given([Fixtures.annRegistered]).when(.changePassword(command), metadata).get()
+        #expect(events == [.passwordChanged(.init(userId: "ann", passwordHash: Fixtures.hash("n")))])
+        #expect(events[0].tags == ["user:ann"])
+    }
+
+    @Test func shortPasswordIsRefused() {
+        let command = AccountCommand.ChangePassword(userId: "ann", newPasswordHash: Fixtures.hash("n"), newPasswordLength: 7)
+        #expect(throws: AccountError.validationFailed([FieldError("newPassword", "must be at least 8 characters")])) {
+            try AccountDecider.given([Fixtures.annRegistered]).when(.changePassword(command), metadata).get()
+        }
+    }
+
+    @Test func unknownAccountIsNotFound() {
+        let command = AccountCommand.ChangePassword(userId: "zed", newPasswordHash: Fixtures.hash("n"), newPasswordLength: 9)
+        #expect(throws: AccountError.accountNotFound) {
+            try AccountDecider.given([Fixtures.annRegistered]).when(.changePassword(command), metadata).get()
+        }
+    }
+
+    @Test func cancelsPendingResetTokens() {
+        let changed = AccountEvent.passwordChanged(.init(userId: "ann", passwordHash: Fixtures.hash("n")))
+        let redeem = AccountCommand.RedeemPasswordReset(userId: "ann", tokenHash: Fixtures.token("1"), newPasswordHash: Fixtures.hash("m"), newPasswordLength: 9)
+        #expect(throws: AccountError.invalidResetToken) {
+            try AccountDecider.given([Fixtures.annRegistered, Fixtures.resetRequested("1"), changed]).when(.redeemPasswordReset(redeem), metadata).get()
+        }
+    }
+}
