@@ -5,12 +5,19 @@ let package = Package(
     name: "Logbook",
     platforms: [.macOS(.v15)],
     products: [
+        .executable(name: "logbook", targets: ["logbook"]),
         .executable(name: "logbook-admin", targets: ["logbook-admin"]),
         .executable(name: "logbook-bench", targets: ["logbook-bench"]),
         .library(name: "EventLog", targets: ["EventLog"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-openapi-generator", from: "1.14.3"),
+        .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.4"),
+        .package(url: "https://github.com/hummingbird-project/swift-openapi-hummingbird", from: "2.1.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         .systemLibrary(
@@ -30,7 +37,25 @@ let package = Package(
         // The runtime: commands → decisions → conditional appends.
         .target(name: "CommandHandling", dependencies: ["EventLog", "EventSourcing"]),
         // Read models folded from the log, in their own LMDB environment.
-        .target(name: "Projections", dependencies: ["EventLog", "LMDB"], path: "projections"),
+        .target(name: "Projections", dependencies: ["EventLog", "LMDB", "EventSourcing", "Household"], path: "projections"),
+        // HTTP: spec-first routes (openapi.yaml → generated types), problem+json, composition.
+        .target(
+            name: "API",
+            dependencies: [
+                "EventLog", "EventSourcing", "CommandHandling", "Projections",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            resources: [.copy("openapi.yaml")],
+            plugins: [.plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator")]
+        ),
+        .executableTarget(
+            name: "logbook",
+            dependencies: ["API", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
         .executableTarget(
             name: "logbook-admin",
             dependencies: ["EventLog", .product(name: "ArgumentParser", package: "swift-argument-parser")],
@@ -48,10 +73,14 @@ let package = Package(
             path: "Tests/CrashWriter"
         ),
         .testTarget(name: "LMDBTests", dependencies: ["LMDB"]),
+        .testTarget(
+            name: "APITests",
+            dependencies: ["API", "logbook", .product(name: "HummingbirdTesting", package: "hummingbird")]
+        ),
         .testTarget(name: "EventSourcingTests", dependencies: ["EventSourcing"]),
         .testTarget(name: "AccountsTests", dependencies: ["Accounts", "EventSourcing"]),
         .testTarget(name: "HouseholdTests", dependencies: ["Household", "EventSourcing"]),
-        .testTarget(name: "ProjectionsTests", dependencies: ["Projections", "EventLog"]),
+        .testTarget(name: "ProjectionsTests", dependencies: ["Projections", "EventLog", "Household", "EventSourcing"]),
         .testTarget(name: "CommandHandlingTests", dependencies: ["CommandHandling", "EventLog", "EventSourcing"]),
         .testTarget(
             name: "EventLogTests",

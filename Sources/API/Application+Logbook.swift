@@ -1,0 +1,39 @@
+import Foundation
+import Hummingbird
+import Logging
+import OpenAPIHummingbird
+import OpenAPIRuntime
+
+/// The contract the server implements, as shipped in the bundle.
+public enum OpenAPIDocument {
+    /// The bytes of openapi.yaml (JSON-form YAML, so it is also the /openapi.json body).
+    public static func data() throws -> Data {
+        guard let url = Bundle.module.url(forResource: "openapi", withExtension: "yaml") else {
+            throw CocoaError(.fileNoSuchFile)
+        }
+        return try Data(contentsOf: url)
+    }
+}
+
+/// Builds the HTTP application on `runtime`: middleware, the generated routes, and the
+/// projection runner as a service that starts and stops with the server.
+/// `onListening` gets `host:port` once the server accepts connections.
+public func buildApplication(
+    runtime: LogbookRuntime, logger: Logger, onListening: @escaping @Sendable (String) -> Void = { _ in }
+) throws -> some ApplicationProtocol {
+    let configuration = runtime.configuration
+    let router = Router(context: BasicRequestContext.self)
+    router.add(middleware: ProblemMiddleware(logger: logger))
+    router.add(middleware: BodyLimitMiddleware(bytesMax: configuration.jsonBodyBytesMax))
+    let document = try JSONDecoder().decode(OpenAPIObjectContainer.self, from: try OpenAPIDocument.data())
+    try LogbookAPI(runtime: runtime, document: document).registerHandlers(on: router)
+    return Application(
+        router: router,
+        configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "logbook"),
+        services: [ProjectionService(engine: runtime.projections, logger: logger)],
+        onServerRunning: { channel in
+            onListening("\(configuration.host):\(channel.localAddress?.port ?? configuration.port)")
+        },
+        logger: logger
+    )
+}

@@ -1,0 +1,21 @@
+import Hummingbird
+
+/// Refuses bodies over `bytesMax` with 413 before any route reads them. The declared length is
+/// checked first; a body without one is collected up to the limit, so a client cannot stream
+/// an endless body into memory.
+struct BodyLimitMiddleware<Context: RequestContext>: RouterMiddleware {
+    let bytesMax: Int
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        if let declared = request.headers[.contentLength].flatMap({ Int($0) }), declared > bytesMax {
+            throw Problem.bodyTooLarge(bytesMax: bytesMax)
+        }
+        var request = request
+        do {
+            _ = try await request.collectBody(upTo: bytesMax)
+        } catch let error as HTTPError where error.status == .contentTooLarge {
+            throw Problem.bodyTooLarge(bytesMax: bytesMax)
+        }
+        return try await next(request, context)
+    }
+}

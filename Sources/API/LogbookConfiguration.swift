@@ -1,0 +1,40 @@
+import Foundation
+
+/// Everything the server is configured with; from flags and the environment (`logbook serve`).
+public struct LogbookConfiguration: Sendable {
+    /// The data directory: the log in `log/`, read models in `readmodels/`.
+    public var dataDirectory: String
+    /// The address to listen on.
+    public var host: String
+    /// The port to listen on (0: any free port).
+    public var port: Int
+    /// The token operator routes require (`LOGBOOK_OPERATOR_TOKEN`); none disables them.
+    public var operatorToken: String?
+    /// bcrypt cost (`LOGBOOK_BCRYPT_COST`): 12 by default, 4 in tests, never below 10 in production.
+    public var bcryptCost: Int
+    /// Bytes a JSON request body may hold.
+    public var jsonBodyBytesMax: Int
+    /// How long a command waits for the read models to include its events before answering.
+    public var readYourWritesTimeout: Duration
+    /// Skip fsync (tests only): acknowledged commands could be lost on power failure.
+    public var unsafeNoSync: Bool
+    /// The service clock; injectable so tests control time.
+    public var clock: @Sendable () -> Date
+
+    /// A configuration with production defaults.
+    public init(
+        dataDirectory: String, host: String = "127.0.0.1", port: Int = 8080, operatorToken: String? = nil,
+        bcryptCost: Int = 12, jsonBodyBytesMax: Int = 1 << 20, readYourWritesTimeout: Duration = .seconds(5),
+        unsafeNoSync: Bool = false, clock: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        self.dataDirectory = dataDirectory
+        self.host = host
+        self.port = port
+        self.operatorToken = operatorToken
+        self.bcryptCost = bcryptCost
+        self.jsonBodyBytesMax = jsonBodyBytesMax
+        self.readYourWritesTimeout = readYourWritesTimeout
+        self.unsafeNoSync = unsafeNoSync
+        self.clock = clock
+    }
+}

@@ -1,0 +1,61 @@
+import Foundation
+import Hummingbird
+
+/// An RFC 9457 problem with a stable machine `code`: the only shape an error leaves the service in.
+public struct Problem: Error, Sendable, Equatable, Codable {
+    /// One field's problem, for validation errors.
+    public struct FieldProblem: Sendable, Equatable, Codable {
+        /// The field as the API spells it.
+        public var field: String
+        /// What is wrong with it.
+        public var message: String
+    }
+
+    /// A URI naming the problem type (`/problems/<code>`).
+    public var type: String
+    /// A short, stable summary of the type.
+    public var title: String
+    /// The HTTP status.
+    public var status: Int
+    /// What went wrong this time, for a person.
+    public var detail: String?
+    /// Stable machine code (`validation_failed`, `not_a_member`).
+    public var code: String
+    /// Per-field problems, for validation errors.
+    public var errors: [FieldProblem]?
+
+    /// A problem of `status` with `code`.
+    public init(status: HTTPResponse.Status, code: String, title: String, detail: String? = nil, errors: [FieldProblem]? = nil) {
+        type = "/problems/\(code)"
+        self.title = title
+        self.status = status.code
+        self.detail = detail
+        self.code = code
+        self.errors = errors
+    }
+
+    /// The problem as an `application/problem+json` response.
+    public func response() -> Response {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        // Encoding a struct of strings and ints cannot fail.
+        let body = (try? encoder.encode(self)) ?? Data(#"{"code":"internal_error","status":500}"#.utf8)
+        return Response(
+            status: HTTPResponse.Status(code: status),
+            headers: [.contentType: "application/problem+json"],
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: body))
+        )
+    }
+}
+
+extension Problem {
+    /// The body was larger than the route accepts.
+    static func bodyTooLarge(bytesMax: Int) -> Problem {
+        Problem(status: .contentTooLarge, code: "body_too_large", title: "Request body too large",
+                detail: "the body may hold at most \(bytesMax) bytes")
+    }
+
+    /// An unexpected failure; its details go to the log, never to the client.
+    static let internalError = Problem(status: .internalServerError, code: "internal_error", title: "Internal error",
+                                       detail: "the service failed; the failure has been logged")
+}

@@ -1,0 +1,76 @@
+import Foundation
+import Hummingbird
+import Logging
+import OpenAPIRuntime
+
+/// Turns every error a route throws into problem+json, so no client ever sees a stack trace, an
+/// HTML page or an empty 500. Unexpected errors are logged with the request and answered with a
+/// generic 500.
+struct ProblemMiddleware<Context: RequestContext>: RouterMiddleware {
+    let logger: Logger
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        do {
+            return try await next(request, context)
+        } catch {
+            let problem = Self.problem(for: error)
+            if problem.status >= 500 {
+                logger.error("request failed", metadata: ["method": "\(request.method)", "path": "\(request.uri.path)", "error": "\(error)"])
+            }
+            return problem.response()
+        }
+    }
+
+    static func problem(for error: any Error) -> Problem {
+        switch error {
+        case let problem as Problem:
+            return problem
+        case let error as ServerError:
+            // The generated code wraps both our handlers' errors and its own decoding failures.
+            if let problem = error.underlyingError as? Problem { return problem }
+            if error.underlyingError is DecodingError {
+                return Problem(status: .badRequest, code: "malformed_request", title: "Malformed request",
+                               detail: "the request does not match the API: \(DecodingProblem.describe(error.underlyingError))")
+            }
+            return problem(for: error.underlyingError)
+        case let error as HTTPError:
+            return problem(for: error.status, detail: error.body)
+        case let error as any HTTPResponseError:
+            return problem(for: error.status, detail: nil)
+        default:
+            return .internalError
+        }
+    }
+
+    private static func problem(for status: HTTPResponse.Status, detail: String?) -> Problem {
+        switch status {
+        case .notFound: Problem(status: status, code: "not_found", title: "Not found", detail: detail ?? "no such route or resource")
+        case .methodNotAllowed: Problem(status: status, code: "method_not_allowed", title: "Method not allowed", detail: detail)
+        case .contentTooLarge: Problem(status: status, code: "body_too_large", title: "Request body too large", detail: detail)
+        case .unsupportedMediaType: Problem(status: status, code: "unsupported_media_type", title: "Unsupported media type", detail: detail)
+        case .badRequest: Problem(status: status, code: "malformed_request", title: "Malformed request", detail: detail)
+        case .unauthorized: Problem(status: status, code: "unauthorized", title: "Unauthorized", detail: detail)
+        default:
+            status.code >= 500 ? .internalError
+                : Problem(status: status, code: "request_failed", title: status.reasonPhrase, detail: detail)
+        }
+    }
+}
+
+/// A readable account of a decoding failure: which field, and what was wrong with it.
+enum DecodingProblem {
+    static func describe(_ error: any Error) -> String {
+        guard let error = error as? DecodingError else { return "the body could not be read" }
+        switch error {
+        case let .keyNotFound(key, context): return "missing field \(path(context.codingPath + [key]))"
+        case let .typeMismatch(type, context): return "field \(path(context.codingPath)) should be \(type)"
+        case let .valueNotFound(type, context): return "field \(path(context.codingPath)) should be \(type), not null"
+        case let .dataCorrupted(context): return context.codingPath.isEmpty ? "the body is not valid JSON" : "field \(path(context.codingPath)) is invalid"
+        @unknown default: return "the body could not be read"
+        }
+    }
+
+    private static func path(_ keys: [any CodingKey]) -> String {
+        keys.isEmpty ? "(body)" : keys.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
+    }
+}

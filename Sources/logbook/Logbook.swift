@@ -1,0 +1,68 @@
+import API
+import ArgumentParser
+import Foundation
+import Logging
+
+/// The Logbook server.
+@main
+struct Logbook: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "logbook",
+        abstract: "The Logbook server: an event-sourced back end on an embedded LMDB data directory.",
+        subcommands: [Serve.self],
+        defaultSubcommand: Serve.self
+    )
+}
+
+/// `logbook serve`: runs the HTTP API until SIGTERM or SIGINT, then shuts down gracefully
+/// (in-flight requests finish, the projection runner stops, the log closes after its queue).
+struct Serve: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Serve the HTTP API.")
+
+    @Option(name: .customLong("data-dir"), help: "The data directory (created if missing). Default: $LOGBOOK_DATA_DIR, else ./data.")
+    var dataDirectory: String?
+
+    @Option(help: "The address to listen on.")
+    var host = "127.0.0.1"
+
+    @Option(help: "The port to listen on; 0 picks a free one (printed at start).")
+    var port = 8080
+
+    func validate() throws {
+        guard (0...65_535).contains(port) else { throw ValidationError("--port must be 0…65535") }
+        _ = try ServerEnvironment.bcryptCost()
+    }
+
+    func run() async throws {
+        var logger = Logger(label: "logbook")
+        logger.logLevel = .info
+        let environment = ProcessInfo.processInfo.environment
+        let configuration = LogbookConfiguration(
+            dataDirectory: dataDirectory ?? environment["LOGBOOK_DATA_DIR"] ?? "data",
+            host: host,
+            port: port,
+            operatorToken: environment["LOGBOOK_OPERATOR_TOKEN"].flatMap { $0.isEmpty ? nil : $0 },
+            bcryptCost: try ServerEnvironment.bcryptCost()
+        )
+        let runtime = try LogbookRuntime(configuration: configuration)
+        defer { runtime.close() }
+        let app = try buildApplication(runtime: runtime, logger: logger) { address in
+            // One line a script or test can wait for; fflush because stdout may be a pipe.
+            print("logbook listening on http://\(address)")
+            fflush(nil)
+        }
+        try await app.runService()
+    }
+}
+
+/// Settings read from the environment.
+enum ServerEnvironment {
+    /// `LOGBOOK_BCRYPT_COST`: 12 when unset; bcrypt accepts 4…31.
+    static func bcryptCost() throws -> Int {
+        guard let text = ProcessInfo.processInfo.environment["LOGBOOK_BCRYPT_COST"], !text.isEmpty else { return 12 }
+        guard let cost = Int(text), (4...31).contains(cost) else {
+            throw ValidationError("LOGBOOK_BCRYPT_COST must be a whole number from 4 to 31, not \(text)")
+        }
+        return cost
+    }
+}

@@ -1,0 +1,74 @@
+import API
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Testing
+
+@Suite("Service routes and errors")
+struct ServiceRoutesTests {
+    @Test func healthReportsLogAndProjectedPositions() async throws {
+        let server = try TestServer()
+        defer { server.remove() }
+        try await server.test { client in
+            try await client.execute(uri: "/health", method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(response.headers[.contentType]?.hasPrefix("application/json") == true)
+                #expect(response.json["status"] as? String == "ok")
+                #expect(response.json["logPosition"] as? Int == 0)
+                #expect(response.json["projectedPosition"] as? Int == 0)
+            }
+        }
+    }
+
+    @Test func openAPIDocumentIsServedAsTheShippedContract() async throws {
+        let server = try TestServer()
+        defer { server.remove() }
+        let shippedBytes = try OpenAPIDocument.data()
+        try await server.test { client in
+            let shipped = try JSONSerialization.jsonObject(with: shippedBytes) as? NSDictionary
+            try await client.execute(uri: "/openapi.json", method: .get) { response in
+                #expect(response.status == .ok)
+                let served = try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? NSDictionary
+                #expect(served == shipped)
+                #expect((served?["openapi"] as? String)?.hasPrefix("3.1") == true)
+            }
+        }
+    }
+
+    @Test func anUnknownRouteIsAProblemNotAPage() async throws {
+        let server = try TestServer()
+        defer { server.remove() }
+        try await server.test { client in
+            try await client.execute(uri: "/v1/nowhere", method: .get) { response in
+                #expect(response.status == .notFound)
+                #expect(response.headers[.contentType] == "application/problem+json")
+                #expect(response.json["code"] as? String == "not_found")
+                #expect(response.json["status"] as? Int == 404)
+                #expect(response.json["type"] as? String == "/problems/not_found")
+            }
+        }
+    }
+
+    @Test func aBodyOverTheLimitIsRefusedWith413() async throws {
+        let server = try TestServer { $0.jsonBodyBytesMax = 1_000 }
+        defer { server.remove() }
+        try await server.test { client in
+            let big = ByteBuffer(bytes: [UInt8](repeating: UInt8(ascii: "x"), count: 5_000))
+            try await client.execute(uri: "/health", method: .post, headers: [.contentType: "application/json"], body: big) { response in
+                #expect(response.status == .contentTooLarge)
+                #expect(response.json["code"] as? String == "body_too_large")
+            }
+        }
+    }
+
+    @Test func aWrongMethodIsAProblem() async throws {
+        let server = try TestServer()
+        defer { server.remove() }
+        try await server.test { client in
+            try await client.execute(uri: "/health", method: .delete) { response in
+                #expect([.notFound, .methodNotAllowed].contains(response.status))
+                #expect(response.headers[.contentType] == "application/problem+json")
+            }
+        }
+    }
+}

@@ -1,0 +1,35 @@
+import API
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Logging
+
+/// A runtime on a temporary data directory, and the application built on it.
+struct TestServer {
+    let directory = NSTemporaryDirectory() + "api-tests-" + UUID().uuidString
+    let runtime: LogbookRuntime
+
+    init(configure: (inout LogbookConfiguration) -> Void = { _ in }) throws {
+        var configuration = LogbookConfiguration(dataDirectory: directory, port: 0, bcryptCost: 4, unsafeNoSync: true)
+        configure(&configuration)
+        runtime = try LogbookRuntime(configuration: configuration)
+    }
+
+    /// Runs `body` against the live application (services included).
+    func test<Value>(_ body: @Sendable (any TestClientProtocol) async throws -> Value) async throws -> Value {
+        let app = try buildApplication(runtime: runtime, logger: Logger(label: "api-tests"))
+        return try await app.test(.live, body)
+    }
+
+    func remove() {
+        runtime.close()
+        try? FileManager.default.removeItem(atPath: directory)
+    }
+}
+
+extension TestResponse {
+    /// The body parsed as a JSON object.
+    var json: [String: Any] {
+        (try? JSONSerialization.jsonObject(with: Data(buffer: body))) as? [String: Any] ?? [:]
+    }
+}
