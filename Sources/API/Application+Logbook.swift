@@ -22,8 +22,9 @@ public func buildApplication(
     runtime: LogbookRuntime, logger: Logger, onListening: @escaping @Sendable (String) -> Void = { _ in }
 ) throws -> some ApplicationProtocol {
     let configuration = runtime.configuration
-    let router = Router(context: BasicRequestContext.self)
+    let router = Router(context: LogbookRequestContext.self)
     router.add(middleware: ProblemMiddleware(logger: logger))
+    router.add(middleware: RequestInfoMiddleware())
     router.add(middleware: BodyLimitMiddleware(bytesMax: configuration.jsonBodyBytesMax))
     let document = try JSONDecoder().decode(OpenAPIObjectContainer.self, from: try OpenAPIDocument.data())
     try LogbookAPI(runtime: runtime, document: document).registerHandlers(on: router)

@@ -1,0 +1,101 @@
+import HTTPTypes
+import CommandHandling
+import EventLog
+import EventSourcing
+import Foundation
+import Projections
+
+/// Runs one command for an HTTP request the same way for every route: metadata from the
+/// request (the `Idempotency-Key` becomes the command id), the handler, refusals mapped to
+/// problem+json, and read-your-writes: the 2xx goes out only once the read models include the
+/// command's events, so the client's next query sees them.
+struct CommandRunner: Sendable {
+    let runtime: LogbookRuntime
+
+    /// Carries out `command` for `actor`; throws a `Problem` on refusal or failure.
+    func run<D: Decider>(_ decider: D.Type, _ command: D.Command, actor: String) async throws(Problem) -> CommandOutcome<D.Event> {
+        let metadata = try metadata(actor: actor)
+        let outcome: CommandOutcome<D.Event>
+        do {
+            outcome = try await runtime.commands.handle(D.self, command, metadata: metadata)
+        } catch {
+            throw ProblemMapping.problem(for: error)
+        }
+        do {
+            try await runtime.projections.waitUntilProjected(outcome.position, timeout: runtime.configuration.readYourWritesTimeout)
+        } catch {
+            // The events are in the log; only the read models lag. Say so instead of pretending.
+            throw Problem(status: .serviceUnavailable, code: "read_models_behind", title: "Read models behind",
+                          detail: "the command was recorded at position \(outcome.position) but the read models have not caught up yet; retry the query shortly")
+        }
+        return outcome
+    }
+
+    /// Metadata for a command of `actor` now; the command id is the request's `Idempotency-Key`.
+    func metadata(actor: String) throws(Problem) -> CommandMetadata {
+        let now = runtime.configuration.clock()
+        guard let key = RequestInfo.current.idempotencyKey else {
+            return CommandMetadata(actor: actor, now: now, commandID: .timeOrdered(at: now))
+        }
+        guard let commandID = UUID(uuidString: key.trimmingCharacters(in: .whitespaces)) else {
+            throw Problem(status: .badRequest, code: "invalid_idempotency_key", title: "Invalid Idempotency-Key",
+                          detail: "Idempotency-Key must be a UUID")
+        }
+        return CommandMetadata(actor: actor, now: now, commandID: commandID)
+    }
+}
+
+/// Refusals and failures of commands as problem+json.
+enum ProblemMapping {
+    static func problem<F: DomainError>(for failure: CommandFailure<F>) -> Problem {
+        switch failure {
+        case let .rejected(error):
+            return problem(for: error)
+        case .contention:
+            return Problem(status: .conflict, code: "version_conflict", title: "Too many concurrent changes",
+                           detail: "others kept changing the same data; retry the command")
+        case .idempotencyKeyReused:
+            return Problem(status: .unprocessableContent, code: "idempotency_key_reused", title: "Idempotency-Key reused",
+                           detail: "this Idempotency-Key was already used for another request")
+        case let .log(error):
+            return problem(for: error)
+        case .undecodableEvent:
+            return .internalError
+        }
+    }
+
+    static func problem(for error: some DomainError) -> Problem {
+        let status: HTTPResponse.Status = switch error.kind {
+        case .validation: .unprocessableContent
+        case .notFound: .notFound
+        case .forbidden: .forbidden
+        case .conflict: .conflict
+        }
+        let fields = error.fieldErrors.map { Problem.FieldProblem(field: $0.field, message: $0.message) }
+        return Problem(status: status, code: error.code, title: title(for: error.kind), detail: error.detail,
+                       errors: fields.isEmpty ? nil : fields)
+    }
+
+    static func problem(for error: EventLogError) -> Problem {
+        switch error {
+        case let .limitExceeded(limit, value, max):
+            return Problem(status: .contentTooLarge, code: "limit_exceeded", title: "Over a limit",
+                           detail: "\(limit): \(value) is over \(max)")
+        case .invalidArgument, .wrongExpectedVersion, .appendConditionFailed:
+            return Problem(status: .conflict, code: "version_conflict", title: "Conflict", detail: error.description)
+        case .readOnly, .closed:
+            return Problem(status: .serviceUnavailable, code: "unavailable", title: "Service unavailable", detail: "the service is shutting down")
+        case .corruptRecord, .incompatibleFormat, .storage:
+            return .internalError
+        }
+    }
+
+    private static func title(for kind: DomainErrorKind) -> String {
+        switch kind {
+        case .validation: "Validation failed"
+        case .notFound: "Not found"
+        case .forbidden: "Forbidden"
+        case .conflict: "Conflict"
+        }
+    }
+}

@@ -1,0 +1,37 @@
+import HTTPTypes
+import Foundation
+import Hummingbird
+
+/// What a handler needs to know of its HTTP request beyond the typed input: the bearer token,
+/// the idempotency key and the client's address. The generated handlers receive no request
+/// context, so `RequestInfoMiddleware` puts this in a task-local for the request's duration.
+struct RequestInfo: Sendable {
+    /// The token of `Authorization: Bearer <token>`, if any.
+    var bearerToken: String?
+    /// The `Idempotency-Key` header, if any (validated when a command uses it).
+    var idempotencyKey: String?
+    /// The client's address, for per-address rate limits.
+    var clientAddress: String
+
+    @TaskLocal static var current = RequestInfo(bearerToken: nil, idempotencyKey: nil, clientAddress: "unknown")
+}
+
+/// Fills `RequestInfo.current` for the rest of the chain.
+struct RequestInfoMiddleware<Context: RequestContext & RemoteAddressRequestContext>: RouterMiddleware {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        let authorization = request.headers[.authorization]
+        let token = authorization.flatMap { value -> String? in
+            let parts = value.split(separator: " ", maxSplits: 1)
+            guard parts.count == 2, parts[0].lowercased() == "bearer" else { return nil }
+            return String(parts[1]).trimmingCharacters(in: .whitespaces)
+        }
+        let info = RequestInfo(
+            bearerToken: token,
+            idempotencyKey: request.headers[HTTPField.Name("Idempotency-Key")!],
+            clientAddress: context.remoteAddress.map { "\($0.ipAddress ?? "unknown")" } ?? "unknown"
+        )
+        return try await RequestInfo.$current.withValue(info) {
+            try await next(request, context)
+        }
+    }
+}

@@ -1,0 +1,62 @@
+import CommandHandling
+import EventLog
+import EventSourcing
+import Foundation
+import Testing
+@testable import API
+
+private enum SampleError: DomainError {
+    case invalid, missing, notYours, taken
+    var code: String { "\(self)" }
+    var kind: DomainErrorKind {
+        switch self {
+        case .invalid: .validation
+        case .missing: .notFound
+        case .notYours: .forbidden
+        case .taken: .conflict
+        }
+    }
+    var detail: String { "sample" }
+    var fieldErrors: [FieldError] { self == .invalid ? [FieldError("name", "is empty")] : [] }
+}
+
+@Suite("Problem mapping")
+struct ProblemMappingTests {
+    @Test func domainKindsMapToStatusesWithCodesAndFields() {
+        let cases: [(SampleError, Int)] = [(.invalid, 422), (.missing, 404), (.notYours, 403), (.taken, 409)]
+        for (error, status) in cases {
+            let problem = ProblemMapping.problem(for: CommandFailure<SampleError>.rejected(error))
+            #expect(problem.status == status && problem.code == error.code && problem.type == "/problems/\(error.code)")
+        }
+        #expect(ProblemMapping.problem(for: SampleError.invalid).errors == [Problem.FieldProblem(field: "name", message: "is empty")])
+        #expect(ProblemMapping.problem(for: SampleError.taken).errors == nil)
+    }
+
+    @Test func runtimeFailuresNeverLeakInternals() {
+        #expect(ProblemMapping.problem(for: CommandFailure<SampleError>.contention(attempts: 8)).code == "version_conflict")
+        #expect(ProblemMapping.problem(for: CommandFailure<SampleError>.idempotencyKeyReused).status == 422)
+        let corrupt = ProblemMapping.problem(for: CommandFailure<SampleError>.log(.corruptRecord(position: 9, reason: "checksum")))
+        #expect(corrupt == .internalError && !(corrupt.detail ?? "").contains("checksum"))
+        let limit = ProblemMapping.problem(for: CommandFailure<SampleError>.log(.limitExceeded(limit: "eventDataBytesMax", value: 2, max: 1)))
+        #expect(limit.status == 413 && limit.code == "limit_exceeded")
+        #expect(ProblemMapping.problem(for: CommandFailure<SampleError>.undecodableEvent(position: 1, type: "t", reason: "r")) == .internalError)
+    }
+
+    @Test func theIdempotencyKeyBecomesTheCommandIDAndMustBeAUUID() async throws {
+        let server = try TestServer()
+        defer { server.remove() }
+        let runner = CommandRunner(runtime: server.runtime)
+        let key = UUID()
+        let metadata = try RequestInfo.$current.withValue(RequestInfo(bearerToken: nil, idempotencyKey: key.uuidString, clientAddress: "x")) {
+            try runner.metadata(actor: "user-1")
+        }
+        #expect(metadata.commandID == key && metadata.actor == "user-1")
+        #expect(throws: Problem.self) {
+            try RequestInfo.$current.withValue(RequestInfo(bearerToken: nil, idempotencyKey: "not-a-uuid", clientAddress: "x")) {
+                try runner.metadata(actor: "user-1")
+            }
+        }
+        let fresh = try runner.metadata(actor: "user-1")
+        #expect(fresh.commandID != key)
+    }
+}
