@@ -1,0 +1,103 @@
+import EventLog
+import Foundation
+import Household
+import Testing
+@testable import Projections
+
+@Suite("Household read models: history")
+struct HistoryTests {
+    private let start = HouseholdFixture.start
+
+    /// Houses `h1` (ann, bob) and `h2` (cara), each with task `t1` in room `r1`.
+    private func twoHouses() async throws -> HouseholdFixture {
+        let fixture = try await HouseholdFixture()
+        for (house, founder) in [("h1", "ann"), ("h2", "cara")] {
+            try await fixture.createHouse(house, by: founder)
+            try await fixture.run(.addRoom(houseId: house, roomId: "r1", name: "Kitchen"), by: founder)
+            try await fixture.run(.addTask(houseId: house, roomId: "r1", taskId: "t1", name: "Dishes", frequencyDays: 1, points: 2), by: founder)
+        }
+        try await fixture.join("h1", "bob")
+        return fixture
+    }
+
+    /// Every page of `house`'s history at `limit` items a page.
+    private func allPages(_ fixture: HouseholdFixture, house: String, limit: Int) throws -> [HistoryPage] {
+        var pages = [try fixture.queries.history(house: house, limit: limit, cursor: nil)]
+        while let next = pages.last?.next { pages.append(try fixture.queries.history(house: house, limit: limit, cursor: next)) }
+        return pages
+    }
+
+    @Test func historyIsNewestFirstAndPagesNeitherRepeatNorSkip() async throws {
+        let fixture = try await twoHouses()
+        defer { fixture.close() }
+        var positions: [UInt64] = []
+        for index in 0..<7 {
+            let doer = index.isMultiple(of: 2) ? "ann" : "bob"
+            positions.append(try await fixture.complete("h1", "t1", by: doer, at: start + Double(index) * 60))
+            try await fixture.complete("h2", "t1", by: "cara")
+        }
+        let pages = try allPages(fixture, house: "h1", limit: 3)
+        #expect(pages.map(\.items.count) == [3, 3, 1])
+        #expect(pages.flatMap(\.items).map(\.position) == positions.reversed())
+        #expect(pages.last?.next == nil)
+        let newest = try #require(pages.first?.items.first)
+        #expect(newest == HistoryItem(
+            taskId: "t1", taskName: "Dishes", roomId: "r1", roomName: "Kitchen", userId: "ann", displayName: "Ann",
+            points: 2, doneAt: start + 6 * 60, position: positions[6]))
+
+        // An exact multiple of the limit ends without a `next` that leads to an empty page.
+        #expect(try allPages(fixture, house: "h1", limit: 7).map(\.items.count) == [7])
+        #expect(try allPages(fixture, house: "h2", limit: 500).flatMap(\.items).allSatisfy { $0.userId == "cara" })
+    }
+
+    @Test func completionsBetweenPageReadsDoNotShiftLaterPages() async throws {
+        let fixture = try await twoHouses()
+        defer { fixture.close() }
+        for _ in 0..<4 { try await fixture.complete("h1", "t1", by: "ann") }
+        let first = try fixture.queries.history(house: "h1", limit: 2, cursor: nil)
+        try await fixture.complete("h1", "t1", by: "bob")
+        let second = try fixture.queries.history(house: "h1", limit: 2, cursor: first.next)
+        #expect(second.items.allSatisfy { $0.userId == "ann" })
+        #expect(Set((first.items + second.items).map(\.position)).count == 4)
+        #expect(second.next == nil)
+    }
+
+    @Test func historyKeepsNamesAsTheyWereWhenDone() async throws {
+        let fixture = try await twoHouses()
+        defer { fixture.close() }
+        try await fixture.complete("h1", "t1", by: "ann")
+        try await fixture.run(.renameRoom(houseId: "h1", roomId: "r1", name: "Keuken"), by: "ann")
+        try await fixture.run(.editTask(houseId: "h1", taskId: "t1", name: "Afwas", frequencyDays: nil, points: 9), by: "ann")
+        try await fixture.complete("h1", "t1", by: "bob")
+        try await fixture.run(.removeTask(houseId: "h1", taskId: "t1"), by: "ann")
+        let items = try fixture.queries.history(house: "h1", limit: 10, cursor: nil).items
+        #expect(items.map(\.taskName) == ["Afwas", "Dishes"])
+        #expect(items.map(\.roomName) == ["Keuken", "Kitchen"])
+        #expect(items.map(\.points) == [9, 2])
+    }
+
+    @Test func limitsAndCursorsAreChecked() async throws {
+        let fixture = try await twoHouses()
+        defer { fixture.close() }
+        for _ in 0..<3 { try await fixture.complete("h1", "t1", by: "ann") }
+        try await fixture.complete("h2", "t1", by: "cara")
+        try await fixture.complete("h2", "t1", by: "cara")
+        let allowed = HouseholdQueries<LMDBEventStore>.historyItemsPerPage
+        #expect(throws: HouseholdQueryError.limitOutOfRange(0, allowed: allowed)) {
+            try fixture.queries.history(house: "h1", limit: 0, cursor: nil)
+        }
+        #expect(throws: HouseholdQueryError.limitOutOfRange(501, allowed: allowed)) {
+            try fixture.queries.history(house: "h1", limit: 501, cursor: nil)
+        }
+        #expect(try fixture.queries.history(house: "h1", limit: 1, cursor: nil).items.count == 1)
+        #expect(try fixture.queries.history(house: "h1", limit: 500, cursor: nil).items.count == 3)
+
+        let otherHouses = try #require(try fixture.queries.history(house: "h2", limit: 1, cursor: nil).next)
+        let madeUp = HistoryCursor.encode(HouseholdKeys.housePrefix("h1") + "not-a-position-at-all")
+        for cursor in ["", "!!!", "aDE", otherHouses, madeUp] {
+            #expect(throws: HouseholdQueryError.malformedCursor, "cursor \(cursor)") {
+                try fixture.queries.history(house: "h1", limit: 10, cursor: cursor)
+            }
+        }
+    }
+}

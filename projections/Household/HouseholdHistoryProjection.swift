@@ -1,0 +1,29 @@
+import EventLog
+import Household
+
+/// Every house's completed tasks (`history`), keyed `<house>/<inverted position>` so that a
+/// house's history reads newest first as one forward prefix scan.
+///
+/// Completions stay after their task, room or house is removed: the history never forgets.
+public struct HouseholdHistoryProjection: Projection {
+    /// The stable name.
+    public var name: String { "household.history" }
+    /// Version 1.
+    public var version: Int { 1 }
+    /// `history`: `<house>/<inverted position>` → item.
+    public var tables: [String] { [Self.history] }
+
+    static let history = "history"
+
+    /// A projection value; it holds no state.
+    public init() {}
+
+    /// Stores each `taskCompleted`; ignores other events.
+    public func apply(_ event: RecordedEvent, to model: ReadModelWriter) throws {
+        guard case .taskCompleted(let p) = try event.householdEvent() else { return }
+        let item = HistoryItem(
+            taskId: p.taskId, taskName: p.taskName, roomId: p.roomId, roomName: p.roomName, userId: p.userId,
+            displayName: p.displayName, points: p.points, doneAt: p.completedAt, position: event.position)
+        try model.put(item, at: HouseholdKeys.history(house: p.houseId, position: event.position), in: Self.history)
+    }
+}

@@ -1,0 +1,82 @@
+import EventLog
+import Foundation
+import Household
+
+/// What the household routes ask of the read models. Queries read the served copies as they
+/// are; a command's handler waits with `ProjectionEngine.waitUntilProjected` before answering,
+/// which is what makes the next query read its own writes.
+public struct HouseholdQueries<Store: EventStore>: Sendable {
+    /// The engine the household projections are registered with.
+    public let engine: ProjectionEngine<Store>
+
+    /// Queries over `engine`, which must run `HouseholdProjections.all`: reading an unregistered
+    /// projection would silently answer from empty tables.
+    public init(engine: ProjectionEngine<Store>) {
+        let registered = Set(engine.projections.map(\.name))
+        precondition(HouseholdProjections.all.allSatisfy { registered.contains($0.name) }, "household projections are registered")
+        self.engine = engine
+    }
+
+    /// The house `id`, also when closed; nil when unknown.
+    public func house(id houseId: String) throws(ReadModelError) -> HouseView? {
+        try storedHouse(houseId)?.view
+    }
+
+    /// The id of the house `userId` is a member of now; nil when none.
+    public func houseOf(user userId: String) throws(ReadModelError) -> String? {
+        try engine.read(HouseholdProjections.houses) {
+            try $0.value(String.self, at: userId, in: HouseholdHousesProjection.memberships)
+        }
+    }
+
+    /// The id of the house whose current join code is `joinCode`; nil for a rotated-away,
+    /// closed or unknown code.
+    public func house(joinCode: String) throws(ReadModelError) -> String? {
+        try engine.read(HouseholdProjections.houses) {
+            try $0.value(String.self, at: joinCode, in: HouseholdHousesProjection.joinCodes)
+        }
+    }
+
+    /// Room `roomId`'s tasks with their priority at `now`: most urgent first, then by name.
+    /// Empty for an unknown room or a closed house.
+    public func tasks(house houseId: String, room roomId: String, now: Date) throws(ReadModelError) -> [TaskView] {
+        let stored = try engine.read(HouseholdProjections.tasks) { reader in
+            // The decider bounds a room's tasks (`HouseholdLimits.tasksPerRoomMax`), so reading
+            // them all is bounded too.
+            try reader.entries(
+                StoredTask.self, in: HouseholdTasksProjection.tasks,
+                prefix: HouseholdKeys.roomPrefix(house: houseId, room: roomId), limit: .max
+            ).map(\.value)
+        }
+        return stored.map { task in
+            TaskView(
+                taskId: task.taskId, roomId: task.roomId, name: task.name, frequencyDays: task.frequencyDays,
+                points: task.points, lastDoneAt: task.lastDoneAt, lastDoneBy: task.lastDoneBy,
+                priority: HouseholdPriority.of(lastDoneAt: task.lastDoneAt, frequencyDays: task.frequencyDays, now: now))
+        }.sorted { (Self.rank($0.priority), $0.name, $0.taskId) < (Self.rank($1.priority), $1.name, $1.taskId) }
+    }
+
+    /// The house's current members by points, highest first; ties by display name, then user id.
+    /// Members without points are listed with 0; former members are not listed.
+    public func scoreboard(house houseId: String) throws(ReadModelError) -> [ScoreboardEntry] {
+        guard let house = try storedHouse(houseId) else { return [] }
+        return house.view.members
+            .map { ScoreboardEntry(userId: $0.userId, displayName: $0.displayName, points: house.points(of: $0.userId)) }
+            .sorted { (-$0.points, $0.displayName, $0.userId) < (-$1.points, $1.displayName, $1.userId) }
+    }
+
+    /// Most urgent first; the task id only settles equal names, so the order is total.
+    private static func rank(_ priority: HouseholdPriority) -> Int {
+        switch priority {
+        case .high: 0
+        case .medium: 1
+        case .low: 2
+        }
+    }
+
+    func storedHouse(_ houseId: String) throws(ReadModelError) -> StoredHouse? {
+        try engine.read(HouseholdProjections.houses) {
+            try $0.value(StoredHouse.self, at: houseId, in: HouseholdHousesProjection.houses)
+        }
+    }
+}
