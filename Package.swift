@@ -69,7 +69,10 @@ let package = Package(
         ),
         .executableTarget(
             name: "logbook-bench",
-            dependencies: ["EventLog", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: [
+                "EventLog", "EventSourcing", "Household", "Projections",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
             path: "tools/logbook-bench"
         ),
         // Appends durably and prints every acknowledged position; the crash test kills it with SIGKILL.

@@ -1,0 +1,59 @@
+import EventLog
+import EventSourcing
+import Foundation
+import Household
+
+/// A household log shaped like real use: houses of four members with three rooms of three tasks
+/// each, then task completions spread over the houses, which is what most of such a log is.
+enum HouseholdLog {
+    static let membersPerHouse = 4
+    static let roomsPerHouse = 3
+    static let tasksPerRoom = 3
+
+    /// Appends about `events` household events (no fsync) and returns how many it wrote.
+    static func fill(_ store: LMDBEventStore, events: Int) async throws -> Int {
+        let setupPerHouse = 1 + (membersPerHouse - 1) + roomsPerHouse + roomsPerHouse * tasksPerRoom
+        let houses = max(1, events / 100)  // ~100 events per house: its setup, then completions
+        var written = 0
+        var batch: [ProposedEvent] = []
+        func flush() async throws {
+            guard !batch.isEmpty else { return }
+            _ = try await store.append(AppendRequest(events: batch, metadata: AppendMetadata(actor: "bench")))
+            written += batch.count
+            batch.removeAll(keepingCapacity: true)
+        }
+        func add(_ event: HouseholdEvent) async throws {
+            batch.append(ProposedEvent(streamID: event.streamID, type: event.typeName, tags: event.tags, data: try event.encodeData()))
+            if batch.count == 1_000 { try await flush() }
+        }
+        for house in 0..<houses {
+            let houseID = "h\(house)"
+            try await add(.houseCreated(.init(houseId: houseID, name: "House \(house)", joinCode: "code-\(house)-xxxxxxxxxxxxxxxxxxxx",
+                                             creatorId: "u\(house)-0", creatorDisplayName: "Member 0")))
+            for member in 1..<membersPerHouse {
+                try await add(.memberJoined(.init(houseId: houseID, userId: "u\(house)-\(member)", displayName: "Member \(member)")))
+            }
+            for room in 0..<roomsPerHouse {
+                try await add(.roomAdded(.init(houseId: houseID, roomId: "r\(room)", name: "Room \(room)")))
+                for task in 0..<tasksPerRoom {
+                    try await add(.taskAdded(.init(houseId: houseID, roomId: "r\(room)", taskId: "t\(room)-\(task)",
+                                                   name: "Task \(task)", frequencyDays: 7, points: 5)))
+                }
+            }
+        }
+        let completions = max(0, events - houses * setupPerHouse)
+        let start = Date(timeIntervalSince1970: 1_800_000_000)
+        for index in 0..<completions {
+            let house = index % houses
+            let room = (index / houses) % roomsPerHouse
+            let task = (index / (houses * roomsPerHouse)) % tasksPerRoom
+            let member = index % membersPerHouse
+            try await add(.taskCompleted(.init(
+                houseId: "h\(house)", taskId: "t\(room)-\(task)", taskName: "Task \(task)", roomId: "r\(room)", roomName: "Room \(room)",
+                userId: "u\(house)-\(member)", displayName: "Member \(member)", points: 5, completedAt: start.addingTimeInterval(Double(index))
+            )))
+        }
+        try await flush()
+        return written
+    }
+}

@@ -1,0 +1,65 @@
+import ArgumentParser
+import EventLog
+import Foundation
+import Projections
+
+/// Building every household read model from position 1: first the initial build a fresh server
+/// does (all projections in one pass), then `rebuild` of each projection while the old copy
+/// would keep serving. Read models without fsync: they are rebuildable, and the figure is
+/// about the projection code and LMDB, not the disk.
+struct RebuildScenario {
+    var events: Int
+
+    static let columns = [
+        Column(key: "pass", title: "pass"),
+        Column(key: "events", title: "events"),
+        Column(key: "seconds", title: "seconds"),
+        Column(key: "eventsPerSecond", title: "events/s"),
+    ]
+
+    func run(in directory: String) async throws -> ScenarioReport {
+        var report = ScenarioReport(scenario: "rebuild", summary: "household read models built from position 1", columns: Self.columns)
+        let store = try BenchLog.open(directory, unsafeNoSync: true)
+        defer { store.close() }
+        Progress.say("rebuild: filling about \(events) household events")
+        let written = try await HouseholdLog.fill(store, events: events)
+        let head = try store.headPosition()
+        let engine = try ProjectionEngine(log: store, dataDirectory: directory, projections: HouseholdProjections.all, unsafeNoSync: true)
+        _ = try await engine.prepare()
+        let clock = ContinuousClock()
+
+        Progress.say("rebuild: initial build of \(HouseholdProjections.all.count) projections")
+        var start = clock.now
+        let live = Task { try await engine.runLive() }
+        try await engine.waitUntilProjected(head, timeout: .seconds(3_600))
+        let initial = clock.now - start
+        live.cancel()
+        report.add([.text("initial build, all projections"), .count(written), .seconds(initial.seconds), .rate(Double(written) / initial.seconds)])
+
+        for projection in HouseholdProjections.all {
+            Progress.say("rebuild: \(projection.name)")
+            start = clock.now
+            try await engine.rebuild(projection.name)
+            let elapsed = clock.now - start
+            report.add([.text("rebuild \(projection.name)"), .count(written), .seconds(elapsed.seconds), .rate(Double(written) / elapsed.seconds)])
+        }
+        report.notes.append(Target.check("initial build of all projections", Double(written) / initial.seconds, atLeast: 500_000, unit: "events/s"))
+        report.finish()
+        return report
+    }
+}
+
+/// `rebuild`: building the household read models from the log.
+struct RebuildCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "rebuild", abstract: "Build and rebuild the household read models from position 1.")
+
+    @Option(help: "Household events in the log.")
+    var events = 1_000_000
+    @OptionGroup var options: BenchOptions
+
+    func run() async throws {
+        var printer = ReportPrinter(json: options.json)
+        printer.print(try await options.withDataDirectory("rebuild") { try await RebuildScenario(events: events).run(in: $0) })
+        try printer.finish()
+    }
+}
