@@ -1,20 +1,23 @@
 import EventLog
 import Household
 
-/// Houses with their members, rooms and points (`houses`), each user's current house
-/// (`memberships`), and each current join code's house (`joinCodes`).
+/// Houses with their members and rooms (`houses`), points per member (`points`), each user's
+/// current house (`memberships`), and each current join code's house (`joinCodes`).
 ///
 /// One projection rather than three because the three tables change together on every
 /// membership event, and one projection applies an event to all of them in one transaction.
 public struct HouseholdHousesProjection: Projection {
     /// The stable name.
     public var name: String { "household.houses" }
-    /// Version 1.
-    public var version: Int { 1 }
-    /// `houses`: houseId → house; `memberships`: userId → houseId; `joinCodes`: code → houseId.
-    public var tables: [String] { [Self.houses, Self.memberships, Self.joinCodes] }
+    /// Version 2: points moved from the house record to `points`.
+    public var version: Int { 2 }
+    /// `houses`: houseId → house; `points`: `<house>/<user>` → points (former members keep theirs,
+    /// as in the decider, so a returning member's total agrees with the history);
+    /// `memberships`: userId → houseId; `joinCodes`: code → houseId.
+    public var tables: [String] { [Self.houses, Self.points, Self.memberships, Self.joinCodes] }
 
     static let houses = "houses"
+    static let points = "points"
     static let memberships = "memberships"
     static let joinCodes = "joinCodes"
 
@@ -29,6 +32,17 @@ public struct HouseholdHousesProjection: Projection {
             try model.put(created.houseId, at: created.creatorId, in: Self.memberships)
             try model.put(created.houseId, at: created.joinCode, in: Self.joinCodes)
             return
+        }
+        switch household {
+        case .taskCompleted(let completed):
+            let key = HouseholdKeys.points(house: completed.houseId, user: completed.userId)
+            let total = try model.value(Int.self, at: key, in: Self.points) ?? 0
+            try model.put(total + completed.points, at: key, in: Self.points)
+            return
+        case .taskAdded, .taskEdited, .taskRemoved:
+            return  // tasks are `household.tasks`'s
+        default:
+            break
         }
         // The decider emits nothing for a house before its creation; such an event has nothing
         // to change here.
@@ -63,10 +77,8 @@ public struct HouseholdHousesProjection: Projection {
             house.setRoom(RoomView(roomId: p.roomId, name: p.name))
         case .roomRemoved(let p):
             house.removeRoom(p.roomId)
-        case .taskCompleted(let p):
-            house.award(p.points, to: p.userId)
-        case .taskAdded, .taskEdited, .taskRemoved:
-            break  // tasks are `household.tasks`'s
+        case .taskCompleted, .taskAdded, .taskEdited, .taskRemoved:
+            break  // handled by the caller without reading the house
         }
     }
 

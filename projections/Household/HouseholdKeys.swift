@@ -19,6 +19,11 @@ enum HouseholdKeys {
         component(houseId) + "/"
     }
 
+    /// `<house>/<user>` in the `points` table.
+    static func points(house houseId: String, user userId: String) -> String {
+        housePrefix(houseId) + component(userId)
+    }
+
     /// `<house>/<inverted position>` in the `history` table.
     static func history(house houseId: String, position: UInt64) -> String {
         housePrefix(houseId) + invertedPosition(position)

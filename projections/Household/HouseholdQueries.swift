@@ -59,9 +59,16 @@ public struct HouseholdQueries<Store: EventStore>: Sendable {
     /// The house's current members by points, highest first; ties by display name, then user id.
     /// Members without points are listed with 0; former members are not listed.
     public func scoreboard(house houseId: String) throws(ReadModelError) -> [ScoreboardEntry] {
-        guard let house = try storedHouse(houseId) else { return [] }
+        // One read: the member list and the points come from the same snapshot.
+        let read = try engine.read(HouseholdProjections.houses) { reader -> (StoredHouse, [String: Int])? in
+            guard let house = try reader.value(StoredHouse.self, at: houseId, in: HouseholdHousesProjection.houses) else { return nil }
+            let prefix = HouseholdKeys.housePrefix(houseId)
+            let entries = try reader.entries(Int.self, in: HouseholdHousesProjection.points, prefix: prefix, limit: .max)
+            return (house, Dictionary(uniqueKeysWithValues: entries.map { (String($0.key.dropFirst(prefix.count)), $0.value) }))
+        }
+        guard let (house, points) = read else { return [] }
         return house.view.members
-            .map { ScoreboardEntry(userId: $0.userId, displayName: $0.displayName, points: house.points(of: $0.userId)) }
+            .map { ScoreboardEntry(userId: $0.userId, displayName: $0.displayName, points: points[HouseholdKeys.component($0.userId)] ?? 0) }
             .sorted { (-$0.points, $0.displayName, $0.userId) < (-$1.points, $1.displayName, $1.userId) }
     }
 

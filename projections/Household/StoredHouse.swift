@@ -1,40 +1,15 @@
 import Household
 
-/// A house as the `houses` table stores it: the view plus every user's points.
-///
-/// Points live here rather than in a table of their own so that the scoreboard is one read in
-/// one snapshot, consistent with the member list it is filtered by.
+/// A house as the `houses` table stores it. Points are in the projection's `points` table, so
+/// that a task completion, most of a household log, rewrites one small value instead of the house.
 struct StoredHouse: Codable, Equatable {
     var view: HouseView
-    /// Points by user, sorted by user id so equal models encode to equal bytes. Former members
-    /// keep theirs: a returning member's total then agrees with the history, as in the decider.
-    var points: [UserPoints] = []
-
-    /// One user's points in the house.
-    struct UserPoints: Codable, Equatable {
-        var userId: String
-        var points: Int
-    }
 
     init(_ created: HouseholdEvent.HouseCreated) {
         let creator = MemberView(userId: created.creatorId, displayName: created.creatorDisplayName)
         view = HouseView(
             houseId: created.houseId, name: created.name, joinCode: created.joinCode,
             isClosed: false, members: [creator], rooms: [])
-    }
-
-    /// `userId`'s points, 0 when they have none.
-    func points(of userId: String) -> Int {
-        points.first { $0.userId == userId }?.points ?? 0
-    }
-
-    mutating func award(_ earned: Int, to userId: String) {
-        if let index = points.firstIndex(where: { $0.userId == userId }) {
-            points[index].points += earned
-        } else {
-            points.append(UserPoints(userId: userId, points: earned))
-            points.sort { $0.userId < $1.userId }
-        }
     }
 
     /// Adds a member at the end of the join order; a repeated join only refreshes the name.
