@@ -40,12 +40,12 @@ let package = Package(
         // The runtime: commands → decisions → conditional appends.
         .target(name: "CommandHandling", dependencies: ["EventLog", "EventSourcing"]),
         // Read models folded from the log, in their own LMDB environment.
-        .target(name: "Projections", dependencies: ["EventLog", "LMDB", "EventSourcing", "Household"], path: "projections"),
+        .target(name: "Projections", dependencies: ["EventLog", "LMDB", "EventSourcing", "Household", "Accounts"], path: "projections"),
         // HTTP: spec-first routes (openapi.yaml → generated types), problem+json, composition.
         .target(
             name: "API",
             dependencies: [
-                "EventLog", "EventSourcing", "CommandHandling", "Projections",
+                "EventLog", "EventSourcing", "CommandHandling", "Projections", "Accounts",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
@@ -64,7 +64,11 @@ let package = Package(
         ),
         .executableTarget(
             name: "logbook-admin",
-            dependencies: ["EventLog", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: [
+                "EventLog", "EventSourcing", "Household", "Projections", "Accounts",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
             path: "tools/logbook-admin"
         ),
         .executableTarget(
@@ -84,12 +88,12 @@ let package = Package(
         .testTarget(name: "LMDBTests", dependencies: ["LMDB"]),
         .testTarget(
             name: "APITests",
-            dependencies: ["API", "logbook", .product(name: "HummingbirdTesting", package: "hummingbird")]
+            dependencies: ["API", "logbook", "Accounts", .product(name: "HummingbirdTesting", package: "hummingbird")]
         ),
         .testTarget(name: "EventSourcingTests", dependencies: ["EventSourcing"]),
         .testTarget(name: "AccountsTests", dependencies: ["Accounts", "EventSourcing"]),
         .testTarget(name: "HouseholdTests", dependencies: ["Household", "EventSourcing"]),
-        .testTarget(name: "ProjectionsTests", dependencies: ["Projections", "EventLog", "Household", "EventSourcing"]),
+        .testTarget(name: "ProjectionsTests", dependencies: ["Projections", "EventLog", "Household", "EventSourcing", "Accounts"]),
         .testTarget(name: "CommandHandlingTests", dependencies: ["CommandHandling", "EventLog", "EventSourcing"]),
         .testTarget(
             name: "EventLogTests",

@@ -26,6 +26,7 @@ public func buildApplication(
     router.add(middleware: ProblemMiddleware(logger: logger))
     router.add(middleware: RequestInfoMiddleware())
     router.add(middleware: BodyLimitMiddleware(bytesMax: configuration.jsonBodyBytesMax))
+    router.add(middleware: AuthProblemMiddleware())
     let document = try JSONDecoder().decode(OpenAPIObjectContainer.self, from: try OpenAPIDocument.data())
     try LogbookAPI(runtime: runtime, document: document).registerHandlers(on: router)
     return Application(

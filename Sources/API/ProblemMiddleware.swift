@@ -4,8 +4,11 @@ import Logging
 import OpenAPIRuntime
 
 /// Turns every error a route throws into problem+json, so no client ever sees a stack trace, an
-/// HTML page or an empty 500. Unexpected errors are logged with the request and answered with a
-/// generic 500.
+/// HTML page or an empty 500. Unexpected errors are logged and answered with a generic 500.
+///
+/// The log line names the route's template, never the raw path (`/v1/password-resets/{token}`
+/// carries a secret), and the error unwrapped from the generated code's `ServerError`, whose own
+/// description repeats the whole request, `Authorization` header included.
 struct ProblemMiddleware<Context: RequestContext>: RouterMiddleware {
     let logger: Logger
 
@@ -15,7 +18,10 @@ struct ProblemMiddleware<Context: RequestContext>: RouterMiddleware {
         } catch {
             let problem = Self.problem(for: error)
             if problem.status >= 500 {
-                logger.error("request failed", metadata: ["method": "\(request.method)", "path": "\(request.uri.path)", "error": "\(error)"])
+                let cause = (error as? ServerError)?.underlyingError ?? error
+                logger.error("request failed", metadata: [
+                    "method": "\(request.method)", "route": "\(context.endpointPath ?? "unmatched")", "error": "\(cause)",
+                ])
             }
             return problem.response()
         }
@@ -32,6 +38,9 @@ struct ProblemMiddleware<Context: RequestContext>: RouterMiddleware {
                 return Problem(status: .badRequest, code: "malformed_request", title: "Malformed request",
                                detail: "the request does not match the API: \(DecodingProblem.describe(error.underlyingError))")
             }
+            // The runtime's own refusals (a wrong Content-Type, a missing required parameter)
+            // carry their 4xx status.
+            if (400..<500).contains(error.httpStatus.code) { return problem(for: error.httpStatus, detail: error.causeDescription) }
             return problem(for: error.underlyingError)
         case let error as HTTPError:
             return problem(for: error.status, detail: error.body)

@@ -44,7 +44,7 @@ struct Serve: AsyncParsableCommand {
             operatorToken: environment["LOGBOOK_OPERATOR_TOKEN"].flatMap { $0.isEmpty ? nil : $0 },
             bcryptCost: try ServerEnvironment.bcryptCost()
         )
-        let runtime = try LogbookRuntime(configuration: configuration)
+        let runtime = try LogbookRuntime(configuration: configuration, projections: LogbookRuntime.standardProjections)
         defer { runtime.close() }
         let app = try buildApplication(runtime: runtime, logger: logger) { address in
             // One line a script or test can wait for; fflush because stdout may be a pipe.

@@ -12,12 +12,14 @@ struct TestServer {
     init(configure: (inout LogbookConfiguration) -> Void = { _ in }) throws {
         var configuration = LogbookConfiguration(dataDirectory: directory, port: 0, bcryptCost: 4, unsafeNoSync: true)
         configure(&configuration)
-        runtime = try LogbookRuntime(configuration: configuration)
+        runtime = try LogbookRuntime(configuration: configuration, projections: LogbookRuntime.standardProjections)
     }
 
-    /// Runs `body` against the live application (services included).
-    func test<Value>(_ body: @Sendable (any TestClientProtocol) async throws -> Value) async throws -> Value {
-        let app = try buildApplication(runtime: runtime, logger: Logger(label: "api-tests"))
+    /// Runs `body` against the live application (services included), logging to `logger`.
+    func test<Value>(
+        logger: Logger = Logger(label: "api-tests"), _ body: @Sendable (any TestClientProtocol) async throws -> Value
+    ) async throws -> Value {
+        let app = try buildApplication(runtime: runtime, logger: logger)
         return try await app.test(.live, body)
     }
 

@@ -216,12 +216,28 @@ struct AdminCLITests {
         let directory = NSTemporaryDirectory() + "admin-demo-" + UUID().uuidString + "/data"
         defer { try? FileManager.default.removeItem(atPath: (directory as NSString).deletingLastPathComponent) }
         let first = try AdminRun(["demo", "--data-dir", directory])
-        #expect(first.status == 0 && first.stdout.hasPrefix("Seeded 16 demo events"), "\(first.stdout)\(first.stderr)")
+        #expect(first.status == 0 && first.stdout.hasPrefix("Seeded 14 demo events"), "\(first.stdout)\(first.stderr)")
         #expect(first.stdout.contains("household.taskCompleted"))
         let again = try AdminRun(["demo", "--data-dir", directory])
         #expect(again.status == 0 && again.stdout.contains("already holds events; nothing seeded"))
         let verify = try AdminRun(["verify", "--data-dir", directory])
-        #expect(verify.status == 0 && verify.stdout.contains("events checked         16"), "\(verify.stdout)")
+        #expect(verify.status == 0 && verify.stdout.contains("events checked         14"), "\(verify.stdout)")
+    }
+
+    @Test func replayRebuildsEveryProjectionOrOneAndRefusesUnknownNames() throws {
+        let directory = NSTemporaryDirectory() + "admin-replay-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        #expect(try AdminRun(["demo", "--data-dir", directory]).status == 0)
+        let all = try AdminRun(["replay", "--data-dir", directory])
+        #expect(all.status == 0, "\(all.stderr)")
+        #expect(all.stdout.contains("rebuilt household.houses") && all.stdout.contains("rebuilt household.history"))
+        let row = all.lines.first { $0.hasPrefix("household.tasks") }?.split(separator: " ").map(String.init)
+        #expect(row == ["household.tasks", "1", "1", "14", "0"], "version, generation, checkpoint, lag: \(all.stdout)")
+        let one = try AdminRun(["replay", "--projection", "household.tasks", "--data-dir", directory])
+        #expect(one.status == 0 && one.stdout.hasPrefix("rebuilt household.tasks") && !one.stdout.contains("rebuilt household.houses"))
+        #expect(one.lines.first { $0.hasPrefix("household.tasks") }?.split(separator: " ").map(String.init)[2] == "2")
+        let unknown = try AdminRun(["replay", "--projection", "nope", "--data-dir", directory])
+        #expect(unknown.status == 2 && unknown.stderr.contains("no projection named nope"))
     }
 
     @Test func aMissingDataDirectoryIsAClearError() throws {

@@ -1,4 +1,5 @@
 import EventLog
+import Projections
 
 /// Why the tool stopped, with the exit status it stops with.
 enum AdminError: Error, CustomStringConvertible {
@@ -8,6 +9,8 @@ enum AdminError: Error, CustomStringConvertible {
     case dataDirectoryNotFound(String)
     /// The directory exists but its log could not be opened.
     case cannotOpen(String, EventLogError)
+    /// The read models in the data directory could not be opened.
+    case cannotOpenReadModels(String, ReadModelError)
     /// `verify` found problems; the report is already on stdout.
     case damaged(problemCount: Int)
     /// `verify` itself stopped at damage before it could finish its report.
@@ -26,6 +29,8 @@ enum AdminError: Error, CustomStringConvertible {
             "data directory \(path) does not exist or is not a directory"
         case let .cannotOpen(path, error):
             "cannot open the event log in \(path): \(error.description)"
+        case let .cannotOpenReadModels(path, error):
+            "cannot open the read models in \(path): \(error.description)"
         case let .damaged(problemCount):
             "the log is damaged: \(problemCount) problem" + (problemCount == 1 ? "" : "s")
         case let .verifyStopped(error):
@@ -35,7 +40,7 @@ enum AdminError: Error, CustomStringConvertible {
 
     var exitStatus: Int32 {
         switch self {
-        case .noDataDirectory, .dataDirectoryNotFound, .cannotOpen: Self.usageStatus
+        case .noDataDirectory, .dataDirectoryNotFound, .cannotOpen, .cannotOpenReadModels: Self.usageStatus
         case .damaged, .verifyStopped: Self.failureStatus
         }
     }

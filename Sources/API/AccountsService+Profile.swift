@@ -1,0 +1,38 @@
+import Accounts
+import EventLog
+import Foundation
+import Projections
+
+extension AccountsService {
+    /// The caller's profile.
+    func profile(of session: AuthSession) throws -> AccountProfile {
+        guard let profile = try queries.profile(session.userId) else { throw Self.accountNotFound }
+        return profile
+    }
+
+    /// Changes the given fields of the caller's profile and answers with the profile after it.
+    /// Nothing to change is not an error: the profile comes back as it is.
+    func updateProfile(of session: AuthSession, _ body: Components.Schemas.ProfileChanges) async throws -> AccountProfile {
+        let update = AccountCommand.UpdateProfile(
+            userId: session.userId, displayName: body.displayName, firstName: body.firstName, lastName: body.lastName,
+            username: body.username, postcode: body.postcode, email: body.email)
+        _ = try await run(.updateProfile(update), actor: session.userId,
+                          expecting: "account.profileUpdated", "account.emailChanged", "account.usernameChanged")
+        return try profile(of: session)
+    }
+
+    /// A page of the caller's own events, newest first; 422 for a limit out of range or a
+    /// cursor this list did not issue.
+    func activity(of session: AuthSession, limit: Int?, cursor: String?) throws -> ActivityPage {
+        let limit = limit ?? AccountQueries<LMDBEventStore>.activityItemsPerPageDefault
+        do throws(AccountQueryError) {
+            return try queries.activity(of: session.userId, limit: limit, cursor: cursor)
+        } catch .limitOutOfRange(_, let allowed) {
+            throw Self.invalidField("limit", "must be \(allowed.lowerBound) to \(allowed.upperBound)")
+        } catch .malformedCursor {
+            throw Self.invalidField("cursor", "was not issued by this list; start again without one")
+        } catch .readModel(let error) {
+            throw error
+        }
+    }
+}

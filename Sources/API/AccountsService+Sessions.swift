@@ -1,0 +1,110 @@
+import Accounts
+import CommandHandling
+import EventLog
+import Foundation
+
+/// A session just started, as register and login answer it.
+struct StartedSession: Sendable {
+    var userId: String
+    var token: String
+    var expiresAt: Date
+    var position: UInt64
+    var eventTypes: [String]
+}
+
+extension AccountsService {
+    /// Registers an account and starts its first session.
+    ///
+    /// A retry (same Idempotency-Key) runs as the same account id (derived from the key) and
+    /// the same session token (derived too), so it answers exactly as the first attempt did; it
+    /// must repeat the e-mail and the password, which are checked against the recorded ones.
+    func register(_ body: Components.Schemas.AccountRegistration) async throws -> StartedSession {
+        let key = try idempotencyKey()
+        let userId = key.map { auth.secrets.derivedUUID("account id", $0.uuidString).uuidString.lowercased() }
+            ?? UUID.timeOrdered(at: now).uuidString.lowercased()
+        // An invalid password is refused by the decider, with every other field's problem; it
+        // is not worth a bcrypt.
+        let passwordHash = PasswordPolicy.problem(with: body.password) == nil
+            ? try await auth.passwords.hash(body.password) : try await auth.passwords.dummyHash()
+        let register = AccountCommand.Register(
+            userId: userId, email: body.email, passwordHash: passwordHash, passwordLength: body.password.count,
+            displayName: body.displayName, firstName: body.firstName, lastName: body.lastName, username: body.username,
+            postcode: body.postcode)
+        let outcome = try await run(.register(register), actor: register.userId, expecting: "account.registered")
+        if outcome.isReplay { try await confirmRetriedRegistration(outcome, email: body.email, password: body.password) }
+        let session = try await startSession(userId: register.userId, purpose: .registration)
+        return StartedSession(
+            userId: session.userId, token: session.token, expiresAt: session.expiresAt, position: session.position,
+            eventTypes: outcome.events.map(\.typeName) + session.eventTypes)
+    }
+
+    /// A retried registration gets the first one's token only for the same e-mail and password.
+    private func confirmRetriedRegistration(_ outcome: CommandOutcome<AccountEvent>, email: String, password: String) async throws {
+        guard case .registered(let first)? = outcome.events.first,
+              first.email == AccountRules.normaliseEmail(email),
+              try await auth.passwords.verify(password, against: first.passwordHash)
+        else { throw Self.idempotencyKeyReused }
+    }
+
+    /// Logs in. A wrong password and an unknown e-mail take as long and answer the same; too
+    /// many failures for the e-mail or from the address answer 429 before any check.
+    func login(email rawEmail: String, password: String) async throws -> StartedSession {
+        let email = AccountRules.normaliseEmail(rawEmail)
+        let keys = loginLimitKeys(email: email)
+        try checkLoginLimit(keys)
+        guard let credentials = try queries.credentials(email: email) else {
+            try await auth.passwords.verifyAgainstDummy(password)
+            auth.loginFailures.record(keys, now: now)
+            throw AuthProblem.invalidCredentials
+        }
+        guard try await auth.passwords.verify(password, against: credentials.passwordHash) else {
+            auth.loginFailures.record(keys, now: now)
+            throw AuthProblem.invalidCredentials
+        }
+        auth.loginFailures.reset(keys[0])
+        return try await startSession(userId: credentials.userId, purpose: .login)
+    }
+
+    /// Logs the bearer token out. A retry of a logout that worked answers 204 again, though its
+    /// token no longer works; any other use of an ended or expired token is 401.
+    func logout() async throws {
+        let (session, record) = try Authenticator(runtime: runtime).bearerSession()
+        if !record.isActive(at: now) {
+            guard record.ended, try isRetry() else { throw AuthProblem.unauthorized(tokenGiven: true) }
+        }
+        _ = try await run(.endSession(.init(userId: session.userId, tokenHash: session.tokenHash)),
+                          actor: session.userId, expecting: "account.sessionEnded")
+    }
+
+    /// Why a session starts; it names the derivation of a retried request's token.
+    enum SessionPurpose: String {
+        case registration = "registration session"
+        case login = "login session"
+    }
+
+    /// Starts a session for `userId` with a new token.
+    ///
+    /// With an Idempotency-Key the token is derived from it, so a retry, answered with the
+    /// first outcome (which holds only the token's hash), can hand out the same token again.
+    /// A registration's session needs a command id of its own: the key names the registration.
+    private func startSession(userId: String, purpose: SessionPurpose) async throws -> StartedSession {
+        let key = try idempotencyKey()
+        let token = key.map { auth.secrets.derivedToken(purpose.rawValue, $0.uuidString, userId) } ?? AuthTokens.random()
+        let tokenHash = AuthTokens.hash(token)
+        let expiresAt = LogbookConfiguration.wholeSeconds(now.addingTimeInterval(LogbookConfiguration.sessionLifetime))
+        let command = AccountCommand.startSession(.init(userId: userId, tokenHash: tokenHash, expiresAt: expiresAt))
+        var info = RequestInfo.current
+        if purpose == .registration, let key {
+            info.idempotencyKey = auth.secrets.derivedUUID(purpose.rawValue, key.uuidString).uuidString
+        }
+        let outcome = try await RequestInfo.$current.withValue(info) {
+            try await run(command, actor: userId, expecting: "account.sessionStarted")
+        }
+        // A replay answers with the first attempt's expiry; its token must be this one.
+        guard case .sessionStarted(let started)? = outcome.events.first, started.tokenHash == tokenHash else {
+            throw Self.idempotencyKeyReused
+        }
+        return StartedSession(userId: userId, token: token, expiresAt: started.expiresAt, position: outcome.position,
+                              eventTypes: outcome.events.map(\.typeName))
+    }
+}

@@ -1,0 +1,61 @@
+import Accounts
+import CommandHandling
+import EventLog
+import EventSourcing
+import Foundation
+import Projections
+
+/// The account routes' work: `LogbookAPI+Accounts` hands a request's body here and encodes what
+/// comes back. Refusals are thrown as `Problem` or `AuthProblem`.
+struct AccountsService: Sendable {
+    let runtime: LogbookRuntime
+
+    var runner: CommandRunner { CommandRunner(runtime: runtime) }
+    var auth: AuthServices { runtime.auth }
+    var queries: AccountQueries<LMDBEventStore> { runtime.accounts }
+    var now: Date { runtime.configuration.clock() }
+
+    /// Runs an account command as `actor`. A replayed outcome must hold an event of one of
+    /// `expectedTypes`: one without answers another command that used the same key.
+    func run(_ command: AccountCommand, actor: String, expecting expectedTypes: String...) async throws -> CommandOutcome<AccountEvent> {
+        let outcome = try await runner.run(AccountDecider.self, command, actor: actor)
+        if outcome.isReplay, !outcome.events.contains(where: { expectedTypes.contains($0.typeName) }) {
+            throw Self.idempotencyKeyReused
+        }
+        return outcome
+    }
+
+    /// The request's Idempotency-Key as a UUID; nil without one; 400 when it is not a UUID.
+    func idempotencyKey() throws -> UUID? {
+        guard RequestInfo.current.idempotencyKey != nil else { return nil }
+        return try runner.metadata(actor: "").commandID
+    }
+
+    /// Whether the request's Idempotency-Key names a command the log already carried out: the
+    /// request is a retry, to be answered with the first outcome.
+    func isRetry() throws -> Bool {
+        guard let key = try idempotencyKey() else { return false }
+        return try runtime.log.appendResult(ofCommand: key) != nil
+    }
+
+    /// The login limiter's keys for the normalised `email` and the request's client address.
+    func loginLimitKeys(email: String) -> [String] {
+        ["email:\(email)", "address:\(RequestInfo.current.clientAddress)"]
+    }
+
+    /// 429 when any of `keys` had too many failures lately.
+    func checkLoginLimit(_ keys: [String]) throws {
+        if let seconds = auth.loginFailures.retryAfter(keys, now: now) { throw AuthProblem.tooManyAttempts(retryAfter: seconds) }
+    }
+
+    /// 422 `validation_failed` for one field.
+    static func invalidField(_ field: String, _ message: String) -> Problem {
+        ProblemMapping.problem(for: AccountError.validationFailed([FieldError(field, message)]))
+    }
+
+    /// 422 `idempotency_key_reused`.
+    static var idempotencyKeyReused: Problem { ProblemMapping.problem(for: CommandFailure<AccountError>.idempotencyKeyReused) }
+
+    /// 404 `account_not_found`: a valid session of an account the read model does not know.
+    static var accountNotFound: Problem { ProblemMapping.problem(for: AccountError.accountNotFound) }
+}

@@ -1,0 +1,56 @@
+import CommandHandling
+import Foundation
+import Household
+import Projections
+
+/// Conversions and fresh values for the household routes.
+enum HouseholdRoutes {
+    /// A new id: server-made, so clients never choose keys of the read models.
+    static func newID() -> String { UUID().uuidString.lowercased() }
+
+    /// A join code of 256 random bits, base64url without padding (43 characters): shareable as
+    /// text, and far beyond guessing, which the join route also rate-limits.
+    static func newJoinCode() -> String {
+        var generator = SystemRandomNumberGenerator()
+        let bytes = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+        return Data(bytes).base64EncodedString()
+            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+    }
+
+    /// Only JSON bodies are declared; the generated code refuses others before a handler runs.
+    static let unsupportedBody = Problem(status: .unsupportedMediaType, code: "unsupported_media_type", title: "Unsupported media type",
+                                         detail: "send the body as application/json")
+
+    static func result(_ outcome: CommandOutcome<HouseholdEvent>) -> Components.Schemas.CommandResult {
+        .init(position: Int64(outcome.position), events: outcome.events.map(\.typeName))
+    }
+
+    static func house(_ view: HouseView) -> Components.Schemas.House {
+        .init(houseId: view.houseId, name: view.name, joinCode: view.joinCode,
+              members: view.members.map { .init(userId: $0.userId, displayName: $0.displayName) },
+              rooms: view.rooms.map { .init(roomId: $0.roomId, name: $0.name) })
+    }
+
+    static func task(_ view: TaskView) -> Components.Schemas.RoomTask {
+        .init(taskId: view.taskId, name: view.name, frequencyDays: view.frequencyDays, points: view.points,
+              lastDoneAt: view.lastDoneAt, lastDoneBy: view.lastDoneBy.map { .init(userId: $0.userId, displayName: $0.displayName) },
+              priority: .init(rawValue: view.priority.rawValue)!)
+    }
+
+    static func historyItem(_ item: HistoryItem) -> Components.Schemas.HistoryItem {
+        .init(taskId: item.taskId, taskName: item.taskName, roomName: item.roomName, userId: item.userId,
+              displayName: item.displayName, points: item.points, doneAt: item.doneAt)
+    }
+
+    static func problem(for error: HouseholdQueryError) -> Problem {
+        switch error {
+        case let .limitOutOfRange(limit, allowed):
+            Problem(status: .badRequest, code: "invalid_limit", title: "Invalid limit",
+                    detail: "limit must be \(allowed.lowerBound)…\(allowed.upperBound), not \(limit)")
+        case .malformedCursor:
+            Problem(status: .badRequest, code: "invalid_cursor", title: "Invalid cursor", detail: "the cursor was not issued for this list")
+        case .readModel:
+            .internalError
+        }
+    }
+}

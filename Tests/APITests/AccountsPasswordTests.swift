@@ -1,0 +1,155 @@
+import Foundation
+import HummingbirdTesting
+import Testing
+@testable import API
+
+@Suite("Accounts: passwords and resets")
+struct AccountsPasswordTests {
+    @Test func changingThePasswordNeedsTheCurrentOne() async throws {
+        let server = try TestServer()
+        defer { server.remove() }
+        try await server.test { client in
+            let (_, token) = try await client.register("ann@example.org")
+            let wrong = try await client.send(.put, "/v1/me/password", json: [
+                "currentPassword": "wrong password", "newPassword": "battery staple",
+            ], token: token)
+            #expect(wrong.status == .forbidden && wrong.code == "invalid_credentials" && wrong.isProblem)
+            let short = try await client.send(.put, "/v1/me/password", json: [
+                "currentPassword": "correct horse", "newPassword": "short",
+            ], token: token)
+            #expect(short.status == .unprocessableContent && short.fieldsInError == ["newPassword"])
+            let missing = try await client.send(.put, "/v1/me/password", json: ["newPassword": "battery staple"], token: token)
+            #expect(missing.status == .badRequest)
+
+            let changed = try await client.send(.put, "/v1/me/password", json: [
+                "currentPassword": "correct horse", "newPassword": "battery staple",
+            ], token: token)
+            #expect(changed.status == .noContent)
+            #expect(try await client.login("ann@example.org", "correct horse").status == .unauthorized)
+            #expect(try await client.login("ann@example.org", "battery staple").status == .created)
+            #expect(try await client.me(token).status == .ok, "the session stays")
+        }
+    }
+
+    @Test func aRetriedPasswordChangeAnswersAsTheFirst() async throws {
+        let server = try TestServer()
+        defer { server.remove() }
+        try await server.test { client in
+            let (_, token) = try await client.register("ann@example.org")
+            let body = ["currentPassword": "correct horse", "newPassword": "battery staple"]
+            let key = UUID().uuidString
+            #expect(try await client.send(.put, "/v1/me/password", json: body, token: token, key: key).status == .noContent)
+            #expect(try await client.send(.put, "/v1/me/password", json: body, token: token, key: key).status == .noContent)
+            #expect(try await client.send(.put, "/v1/me/password", json: body, token: token).status == .forbidden)
+        }
+    }
+
+    @Test func resetRedeemSetsTheNewPasswordAndEndsEverySession() async throws {
+        let clock = TestClock()
+        let server = try TestServer(clock: clock)
+        defer { server.remove() }
+        try await server.test { client in
+            let (_, token) = try await client.register("ann@example.org")
+            let other = try #require(try await client.login("ann@example.org", "correct horse").json["token"] as? String)
+            let request = try await client.send(.post, "/v1/password-resets", json: ["email": "ANN@example.org"])
+            #expect(request.status == .accepted && request.body.isEmpty)
+
+            let resetToken = try #require(try server.outboxTokens(to: "ann@example.org").first)
+            let redeemed = try await client.send(.post, "/v1/password-resets/\(resetToken)", json: ["newPassword": "battery staple"])
+            #expect(redeemed.status == .noContent)
+            #expect(try await client.me(token).status == .unauthorized)
+            #expect(try await client.me(other).status == .unauthorized)
+            #expect(try await client.login("ann@example.org", "correct horse").status == .unauthorized)
+            #expect(try await client.login("ann@example.org", "battery staple").status == .created)
+            #expect(try server.outboxTokens(to: "ann@example.org").isEmpty, "a used link is no longer mailed")
+
+            let reused = try await client.send(.post, "/v1/password-resets/\(resetToken)", json: ["newPassword": "another one"])
+            #expect(reused.status == .notFound && reused.code == "invalid_reset_token" && reused.isProblem)
+        }
+    }
+
+    @Test func aResetTokenExpiresAfterAnHour() async throws {
+        let clock = TestClock()
+        let server = try TestServer(clock: clock)
+        defer { server.remove() }
+        try await server.test { client in
+            _ = try await client.register("ann@example.org")
+            #expect(try await client.send(.post, "/v1/password-resets", json: ["email": "ann@example.org"]).status == .accepted)
+            let resetToken = try #require(try server.outboxTokens(to: "ann@example.org").first)
+            clock.advance(by: 3600)
+            let expired = try await client.send(.post, "/v1/password-resets/\(resetToken)", json: ["newPassword": "battery staple"])
+            #expect(expired.status == .notFound && expired.code == "invalid_reset_token")
+            #expect(try await client.login("ann@example.org", "correct horse").status == .created)
+        }
+    }
+
+    @Test func aBadResetTokenOrPasswordIsRefused() async throws {
+        let server = try TestServer()
+        defer { server.remove() }
+        try await server.test { client in
+            _ = try await client.register("ann@example.org")
+            for token in ["made-up", AuthTokens.random()] {
+                let reply = try await client.send(.post, "/v1/password-resets/\(token)", json: ["newPassword": "battery staple"])
+                #expect(reply.status == .notFound && reply.code == "invalid_reset_token")
+            }
+            #expect(try await client.send(.post, "/v1/password-resets", json: ["email": "ann@example.org"]).status == .accepted)
+            let resetToken = try #require(try server.outboxTokens(to: "ann@example.org").first)
+            let short = try await client.send(.post, "/v1/password-resets/\(resetToken)", json: ["newPassword": "short"])
+            #expect(short.status == .unprocessableContent && short.fieldsInError == ["newPassword"])
+            // The token still works after a refused password.
+            #expect(try await client.send(.post, "/v1/password-resets/\(resetToken)", json: ["newPassword": "battery staple"]).status == .noContent)
+        }
+    }
+
+    @Test func aResetForAnUnknownEmailAnswersTheSameAndRecordsNothing() async throws {
+        let server = try TestServer()
+        defer { server.remove() }
+        try await server.test { client in
+            _ = try await client.register("ann@example.org")
+            let head = try server.runtime.log.headPosition()
+            for email in ["nobody@example.org", "not an e-mail"] {
+                let reply = try await client.send(.post, "/v1/password-resets", json: ["email": email])
+                #expect(reply.status == .accepted && reply.body.isEmpty)
+            }
+            #expect(try server.runtime.log.headPosition() == head)
+            #expect(try await client.send(.post, "/v1/password-resets", json: ["mail": "x"]).status == .badRequest)
+        }
+    }
+
+    @Test func resetRequestsPerAccountAreCapped() async throws {
+        let server = try TestServer()
+        defer { server.remove() }
+        try await server.test { client in
+            _ = try await client.register("ann@example.org")
+            for _ in 1...7 {
+                #expect(try await client.send(.post, "/v1/password-resets", json: ["email": "ann@example.org"]).status == .accepted)
+            }
+            #expect(try server.outboxTokens(to: "ann@example.org").count == 5)
+        }
+    }
+
+    @Test func aChangedPasswordCancelsPendingResetTokens() async throws {
+        let server = try TestServer()
+        defer { server.remove() }
+        try await server.test { client in
+            let (_, token) = try await client.register("ann@example.org")
+            #expect(try await client.send(.post, "/v1/password-resets", json: ["email": "ann@example.org"]).status == .accepted)
+            let resetToken = try #require(try server.outboxTokens(to: "ann@example.org").first)
+            #expect(try await client.send(.put, "/v1/me/password", json: [
+                "currentPassword": "correct horse", "newPassword": "battery staple",
+            ], token: token).status == .noContent)
+            let stale = try await client.send(.post, "/v1/password-resets/\(resetToken)", json: ["newPassword": "another one"])
+            #expect(stale.status == .notFound && stale.code == "invalid_reset_token")
+        }
+    }
+}
+
+extension TestServer {
+    /// The reset tokens waiting in the outbox for `email`, newest first, unsealed as the
+    /// operator's mailer would.
+    func outboxTokens(to email: String) throws -> [String] {
+        try runtime.accounts.resetMails(limit: 100, now: runtime.configuration.clock())
+            .filter { $0.to == email }
+            .map { try #require(runtime.auth.secrets.unseal($0.sealedToken)) }
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import Synchronization
+import Testing
+@testable import API
+
+/// A service clock tests move by hand.
+final class TestClock: Sendable {
+    private let date = Mutex(Date(timeIntervalSince1970: 1_800_000_000))
+
+    var now: Date { date.withLock { $0 } }
+
+    func advance(by seconds: TimeInterval) {
+        date.withLock { $0 = $0.addingTimeInterval(seconds) }
+    }
+}
+
+extension TestServer {
+    /// A server whose clock is `clock`.
+    init(clock: TestClock) throws {
+        try self.init { $0.clock = { clock.now } }
+    }
+}
+
+/// A request's answer: status, headers, and the body as bytes, text and a JSON object.
+struct Reply: Sendable {
+    let status: HTTPResponse.Status
+    let headers: HTTPFields
+    let body: Data
+
+    var text: String { String(decoding: body, as: UTF8.self) }
+    var json: [String: Any] { (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] ?? [:] }
+    var code: String? { json["code"] as? String }
+    var isProblem: Bool { headers[.contentType] == "application/problem+json" }
+    /// The `errors[].field` of a validation problem.
+    var fieldsInError: [String] { (json["errors"] as? [[String: Any]] ?? []).compactMap { $0["field"] as? String } }
+}
+
+extension TestClientProtocol {
+    /// Sends `json` (a JSON-serialisable value) or `raw` bytes, with the token and key given.
+    func send(
+        _ method: HTTPRequest.Method, _ uri: String, json: Any? = nil, raw: String? = nil,
+        token: String? = nil, key: String? = nil, contentType: String? = "application/json"
+    ) async throws -> Reply {
+        var headers: HTTPFields = [:]
+        var body: ByteBuffer?
+        if let json { body = ByteBuffer(bytes: try JSONSerialization.data(withJSONObject: json)) }
+        if let raw { body = ByteBuffer(string: raw) }
+        if body != nil, let contentType { headers[.contentType] = contentType }
+        if let token { headers[.authorization] = "Bearer \(token)" }
+        if let key { headers[HTTPField.Name("Idempotency-Key")!] = key }
+        let response = try await execute(uri: uri, method: method, headers: headers, body: body)
+        return Reply(status: response.status, headers: response.headers, body: Data(buffer: response.body))
+    }
+
+    /// Registers an account and returns its id and token; expects 201.
+    func register(
+        _ email: String, password: String = "correct horse", displayName: String = "Ann", username: String? = nil,
+        extra: [String: Any] = [:], key: String? = nil
+    ) async throws -> (userId: String, token: String) {
+        var body: [String: Any] = ["email": email, "password": password, "displayName": displayName]
+        if let username { body["username"] = username }
+        body.merge(extra) { $1 }
+        let reply = try await send(.post, "/v1/accounts", json: body, key: key)
+        try #require(reply.status == .created, "register: \(reply.text)")
+        return (try #require(reply.json["userId"] as? String), try #require(reply.json["token"] as? String))
+    }
+
+    /// Logs in; the reply as it is.
+    func login(_ email: String, _ password: String, key: String? = nil) async throws -> Reply {
+        try await send(.post, "/v1/sessions", json: ["email": email, "password": password], key: key)
+    }
+
+    /// `GET /v1/me` with `token`.
+    func me(_ token: String) async throws -> Reply {
+        try await send(.get, "/v1/me", token: token)
+    }
+}
+
+/// Collects every log line of a logger, to check that no secret is ever logged.
+final class LogCapture: Sendable {
+    private let lines = Mutex<[String]>([])
+
+    /// A logger writing here at the most verbose level.
+    func logger() -> Logger {
+        var logger = Logger(label: "api-tests") { _ in CapturingHandler(capture: self) }
+        logger.logLevel = .trace
+        return logger
+    }
+
+    func append(_ line: String) { lines.withLock { $0.append(line) } }
+
+    var all: [String] { lines.withLock { $0 } }
+
+    struct CapturingHandler: LogHandler {
+        let capture: LogCapture
+        var metadata: Logger.Metadata = [:]
+        var logLevel: Logger.Level = .trace
+
+        subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+            get { metadata[key] }
+            set { metadata[key] = newValue }
+        }
+
+        func log(event: LogEvent) {
+            let merged = metadata.merging(event.metadata ?? [:]) { $1 }
+            capture.append("\(event.level) \(event.message) \(merged)")
+        }
+    }
+}

@@ -1,0 +1,52 @@
+import Accounts
+import EventLog
+
+/// Login credentials by normalised e-mail (`byEmail`), and each account's current e-mail
+/// (`emails`), so that a password change, which names only the account, finds its entry.
+public struct AccountCredentialsProjection: Projection {
+    /// The stable name.
+    public var name: String { "accounts.credentials" }
+    /// Version 1.
+    public var version: Int { 1 }
+    /// `byEmail`: e-mail → credentials; `emails`: userId → e-mail.
+    public var tables: [String] { [Self.byEmail, Self.emails] }
+
+    static let byEmail = "byEmail"
+    static let emails = "emails"
+
+    /// A projection value; it holds no state.
+    public init() {}
+
+    /// Folds registrations, e-mail changes and password changes; ignores other events.
+    public func apply(_ event: RecordedEvent, to model: ReadModelWriter) throws {
+        switch try event.accountEvent() {
+        case .registered(let p)?:
+            try store(AccountCredentials(userId: p.userId, email: p.email, passwordHash: p.passwordHash), model)
+        case .emailChanged(let p)?:
+            guard var credentials = try credentials(of: p.userId, model) else { return }
+            // Only the entry pointing at this account: the decider gives an e-mail to one account
+            // at a time, but a read model must not delete another account's entry on a stray event.
+            if try model.value(AccountCredentials.self, at: p.oldEmail, in: Self.byEmail)?.userId == p.userId {
+                try model.delete(p.oldEmail, in: Self.byEmail)
+            }
+            credentials.email = p.newEmail
+            try store(credentials, model)
+        case .passwordChanged(let p)?:
+            guard var credentials = try credentials(of: p.userId, model) else { return }
+            credentials.passwordHash = p.passwordHash
+            try store(credentials, model)
+        default:
+            break
+        }
+    }
+
+    private func credentials(of userId: String, _ model: ReadModelWriter) throws -> AccountCredentials? {
+        guard let email = try model.value(String.self, at: userId, in: Self.emails) else { return nil }
+        return try model.value(AccountCredentials.self, at: email, in: Self.byEmail)
+    }
+
+    private func store(_ credentials: AccountCredentials, _ model: ReadModelWriter) throws {
+        try model.put(credentials, at: credentials.email, in: Self.byEmail)
+        try model.put(credentials.email, at: credentials.userId, in: Self.emails)
+    }
+}

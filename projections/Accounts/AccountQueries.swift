@@ -1,0 +1,72 @@
+import Accounts
+import EventLog
+import Foundation
+
+/// What the account routes ask of the read models. Queries read the served copies as they are;
+/// a command's handler waits with `ProjectionEngine.waitUntilProjected` before answering, which
+/// is what makes the next query read its own writes.
+public struct AccountQueries<Store: EventStore>: Sendable {
+    /// The engine the accounts projections are registered with.
+    public let engine: ProjectionEngine<Store>
+
+    /// Queries over `engine`, which must run `AccountProjections.all`: reading an unregistered
+    /// projection would silently answer from empty tables.
+    public init(engine: ProjectionEngine<Store>) {
+        let registered = Set(engine.projections.map(\.name))
+        precondition(AccountProjections.all.allSatisfy { registered.contains($0.name) }, "accounts projections are registered")
+        self.engine = engine
+    }
+
+    /// The credentials of the account with the normalised `email`; nil when none has it.
+    public func credentials(email: String) throws(ReadModelError) -> AccountCredentials? {
+        try engine.read(AccountProjections.credentials) {
+            try $0.value(AccountCredentials.self, at: email, in: AccountCredentialsProjection.byEmail)
+        }
+    }
+
+    /// The credentials of account `userId`; nil when unknown.
+    public func credentials(userId: String) throws(ReadModelError) -> AccountCredentials? {
+        try engine.read(AccountProjections.credentials) { reader in
+            guard let email = try reader.value(String.self, at: userId, in: AccountCredentialsProjection.emails) else { return nil }
+            return try reader.value(AccountCredentials.self, at: email, in: AccountCredentialsProjection.byEmail)
+        }
+    }
+
+    /// The session of the token whose SHA-256 is `tokenHash`, ended or expired ones included.
+    public func session(_ tokenHash: TokenHash) throws(ReadModelError) -> AccountSession? {
+        try engine.read(AccountProjections.sessions) {
+            try $0.value(AccountSession.self, at: tokenHash.hex, in: AccountSessionsProjection.sessions)
+        }
+    }
+
+    /// The profile of account `userId`; nil when unknown.
+    public func profile(_ userId: String) throws(ReadModelError) -> AccountProfile? {
+        try engine.read(AccountProjections.profiles) {
+            try $0.value(AccountProfile.self, at: userId, in: AccountProfilesProjection.profiles)
+        }
+    }
+
+    /// The reset token whose SHA-256 is `tokenHash`, used or expired ones included.
+    public func passwordReset(_ tokenHash: TokenHash) throws(ReadModelError) -> PasswordResetRecord? {
+        try engine.read(AccountProjections.passwordResets) {
+            try $0.value(PasswordResetRecord.self, at: tokenHash.hex, in: PasswordResetsProjection.resets)
+        }
+    }
+
+    /// Up to `limit` reset mails, newest first, whose token still works at `now` (all of them
+    /// when `now` is nil).
+    public func resetMails(limit: Int, now: Date? = nil) throws(ReadModelError) -> [ResetMail] {
+        try engine.read(AccountProjections.resetOutbox) { reader in
+            var mails: [ResetMail] = []
+            var after: String?
+            // Expired mails are skipped, so a page may need more than one read to fill.
+            while mails.count < limit {
+                let page = try reader.entries(ResetMail.self, in: ResetOutboxProjection.mails, after: after, limit: limit)
+                guard let last = page.last else { break }
+                mails += page.map(\.value).filter { mail in now.map { mail.expiresAt > $0 } ?? true }.prefix(limit - mails.count)
+                after = last.key
+            }
+            return mails
+        }
+    }
+}

@@ -1,0 +1,47 @@
+import Accounts
+import EventLog
+
+/// Password-reset tokens by the hex SHA-256 of the token (`resets`), and each account's pending
+/// ones (`pending`, keyed `<user>/<token hash>`) so a password change can mark them used.
+public struct PasswordResetsProjection: Projection {
+    /// The stable name.
+    public var name: String { "accounts.passwordResets" }
+    /// Version 1.
+    public var version: Int { 1 }
+    /// `resets`: token hash → record; `pending`: `<user>/<token hash>` → token hash.
+    public var tables: [String] { [Self.resets, Self.pending] }
+
+    static let resets = "resets"
+    static let pending = "pending"
+
+    /// A projection value; it holds no state.
+    public init() {}
+
+    /// Folds reset requests, redemptions and password changes; ignores other events.
+    public func apply(_ event: RecordedEvent, to model: ReadModelWriter) throws {
+        switch try event.accountEvent() {
+        case .passwordResetRequested(let p)?:
+            let record = PasswordResetRecord(userId: p.userId, expiresAt: p.expiresAt, used: false, sealedToken: p.sealedToken)
+            try model.put(record, at: p.tokenHash.hex, in: Self.resets)
+            try model.put(p.tokenHash.hex, at: AccountKeys.userPrefix(p.userId) + p.tokenHash.hex, in: Self.pending)
+        case .passwordResetRedeemed(let p)?:
+            try spendAll(of: p.userId, model)
+        case .passwordChanged(let p)?:
+            // As in the decider: a link mailed before the password changed must not undo it.
+            try spendAll(of: p.userId, model)
+        default:
+            break
+        }
+    }
+
+    private func spendAll(of userId: String, _ model: ReadModelWriter) throws {
+        for key in try model.keys(in: Self.pending, prefix: AccountKeys.userPrefix(userId)) {
+            if let hash = try model.value(String.self, at: key, in: Self.pending),
+               var record = try model.value(PasswordResetRecord.self, at: hash, in: Self.resets) {
+                record.used = true
+                try model.put(record, at: hash, in: Self.resets)
+            }
+            try model.delete(key, in: Self.pending)
+        }
+    }
+}

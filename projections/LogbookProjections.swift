@@ -1,0 +1,13 @@
+/// Every read model the service keeps, by app: the one list the server registers and
+/// `logbook-admin replay` rebuilds, so the two can never disagree about what exists.
+public enum LogbookProjections {
+    /// The accounts read models: credentials, sessions, profiles, reset tokens, the reset
+    /// outbox and per-user activity.
+    public static var accounts: [any Projection] { AccountProjections.all }
+
+    /// The household app's read models.
+    public static var household: [any Projection] { HouseholdProjections.all }
+
+    /// All of them.
+    public static var all: [any Projection] { accounts + household }
+}

@@ -1,0 +1,48 @@
+import ArgumentParser
+import EventLog
+import Foundation
+import Projections
+
+/// `replay`: rebuilds one or every projection from position 1. Each new copy is built beside
+/// the served one and swapped in once it has caught up, so it is safe while the server runs:
+/// the server's runner notices the swap in its next batch.
+struct ReplayCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "replay",
+        abstract: "Rebuild projections from the log (all, or one with --projection), then print their status.",
+        discussion: "The only verb besides demo that writes, and only to the read models (readmodels/), never to the log."
+    )
+
+    @OptionGroup var dataDirectory: DataDirectoryOption
+
+    @Option(help: ArgumentHelp("Rebuild only this projection.", valueName: "name"))
+    var projection: String?
+
+    func run() async throws {
+        let log = try dataDirectory.openStore()
+        let path = try dataDirectory.resolvedPath()
+        let engine: ProjectionEngine<LMDBEventStore>
+        do {
+            engine = try ProjectionEngine(log: log, dataDirectory: path, projections: LogbookProjections.all)
+        } catch {
+            throw AdminError.cannotOpenReadModels(path, error)
+        }
+        let names = LogbookProjections.all.map(\.name)
+        if let projection, !names.contains(projection) {
+            throw ValidationError("no projection named \(projection); known: \(names.joined(separator: ", "))")
+        }
+        _ = try await engine.prepare()
+        for name in projection.map({ [$0] }) ?? names {
+            let clock = ContinuousClock()
+            let start = clock.now
+            try await engine.rebuild(name)
+            print("rebuilt \(name) in \((clock.now - start).formatted(.units(allowed: [.seconds, .milliseconds], width: .narrow)))")
+        }
+        let rows = try await engine.status().map { status in
+            [status.name, "\(status.version)", "\(status.generation)", "\(status.checkpoint)", "\(status.lag)"]
+        }
+        for line in TextColumns.render([["projection", "version", "generation", "checkpoint", "lag"]] + rows, numeric: [1, 2, 3, 4]) {
+            print(line)
+        }
+    }
+}
