@@ -28,6 +28,9 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "The port to listen on; 0 picks a free one (printed at start).")
     var port = 8080
 
+    @Flag(help: "If the log is empty, seed demo accounts and a demo house (through the normal commands) before serving.")
+    var demo = false
+
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be 0…65535") }
         _ = try ServerEnvironment.bcryptCost()
@@ -46,12 +49,39 @@ struct Serve: AsyncParsableCommand {
         )
         let runtime = try LogbookRuntime(configuration: configuration, projections: LogbookRuntime.standardProjections)
         defer { runtime.close() }
+        // Before the application: the server answers only once the demo is complete.
+        let seeded = demo ? try await seedDemoAndReport(runtime: runtime, dataDirectory: configuration.dataDirectory) : false
         let app = try buildApplication(runtime: runtime, logger: logger) { address in
+            if seeded, let email = DemoSeed.accounts.first?.email {
+                let body = #"{"email":"\#(email)","password":"\#(DemoSeed.password)"}"#
+                print("demo login: curl -s -X POST http://\(address)/v1/sessions -H 'content-type: application/json' -d '\(body)'")
+            }
             // One line a script or test can wait for; fflush because stdout may be a pipe.
             print("logbook listening on http://\(address)")
             fflush(nil)
         }
         try await app.runService()
+    }
+}
+
+extension Serve {
+    /// Seeds the demo data into an empty log and prints its accounts; says so and seeds nothing
+    /// otherwise. Whether it seeded.
+    private func seedDemoAndReport(runtime: LogbookRuntime, dataDirectory: String) async throws -> Bool {
+        guard let summary = try await seedDemo(runtime: runtime) else {
+            print("demo: the log in \(dataDirectory) is not empty (head position \(try runtime.log.headPosition())); seeding nothing")
+            fflush(nil)
+            return false
+        }
+        print("demo: seeded \(summary.accounts.count) accounts and \"\(summary.houseName)\" (\(summary.rooms.count) rooms, "
+              + "\(summary.tasks.count) tasks, \(summary.completions) completions) up to position \(summary.position)")
+        for (account, _) in summary.accounts {
+            print("demo account: \(account.email) (display name \(account.displayName), username \(account.username))")
+        }
+        print("demo password: \(summary.password)")
+        print("demo join code: \(summary.joinCode)")
+        fflush(nil)
+        return true
     }
 }
 

@@ -1,0 +1,142 @@
+import Accounts
+import CommandHandling
+import EventLog
+import Foundation
+import Household
+import Projections
+
+/// The demo data `logbook serve --demo` puts into an empty log: two accounts with one shared
+/// password, a house both belong to, two rooms, three tasks and a history of completions.
+///
+/// Everything goes through the real command path: passwords are hashed by the runtime's bcrypt
+/// service (`AuthPasswords`, as registration does), and every change is a command run by
+/// `CommandRunner` as the acting user, which waits until the read models include it.
+public enum DemoSeed {
+    /// One demo account.
+    public struct Account: Sendable, Equatable {
+        public var email: String
+        public var displayName: String
+        public var username: String
+    }
+
+    /// The password every demo account has.
+    public static let password = "demo-password"
+    /// Ann founds the house; Bob joins it with its join code.
+    public static let accounts = [
+        Account(email: "ann@example.org", displayName: "Ann", username: "ann"),
+        Account(email: "bob@example.org", displayName: "Bob", username: "bob"),
+    ]
+    /// The demo house's name.
+    public static let houseName = "Canal House"
+}
+
+/// What `seedDemo` made.
+public struct DemoSummary: Sendable {
+    /// The accounts, in `DemoSeed.accounts` order, with their ids.
+    public var accounts: [(account: DemoSeed.Account, userId: String)]
+    /// The password of every account.
+    public var password: String
+    public var houseId: String
+    public var houseName: String
+    public var joinCode: String
+    /// Room names.
+    public var rooms: [String]
+    /// Task names.
+    public var tasks: [String]
+    /// Completions recorded.
+    public var completions: Int
+    /// The log's head after seeding.
+    public var position: UInt64
+}
+
+/// Seeds the demo data into `runtime`'s log if it is empty (head position 0); returns nil and
+/// changes nothing otherwise.
+///
+/// Call it before the application starts: the projection runner (`ProjectionService`) runs only
+/// inside the application, and every command here waits for the read models (read-your-writes),
+/// so this runs the engine itself meanwhile (`prepare()`, then `runLive()` until seeding ends).
+/// The application's runner later prepares again (a no-op) and follows on from the checkpoints.
+/// Seeding first means the server never answers while the demo is half made.
+public func seedDemo(runtime: LogbookRuntime) async throws -> DemoSummary? {
+    guard try runtime.log.headPosition() == 0 else { return nil }
+    let engine = runtime.projections
+    _ = try await engine.prepare()
+    return try await withThrowingTaskGroup(of: Void.self) { group in
+        group.addTask { try await engine.runLive() }
+        defer { group.cancelAll() }
+        return try await DemoSeeder(runtime: runtime).seed()
+    }
+}
+
+/// The demo's commands, each as its acting user.
+private struct DemoSeeder {
+    let runtime: LogbookRuntime
+
+    var accounts: AccountsService { AccountsService(runtime: runtime) }
+    var runner: CommandRunner { CommandRunner(runtime: runtime) }
+
+    func seed() async throws -> DemoSummary {
+        var userIds: [String] = []
+        for account in DemoSeed.accounts { userIds.append(try await register(account)) }
+        let (ann, bob) = (userIds[0], userIds[1])
+
+        let houseId = HouseholdRoutes.newID()
+        let joinCode = HouseholdRoutes.newJoinCode()
+        try await run(.createHouse(houseId: houseId, name: DemoSeed.houseName, joinCode: joinCode,
+                                   userId: ann, displayName: try displayName(of: ann)), as: ann)
+        try await run(.joinHouse(houseId: houseId, joinCode: joinCode, userId: bob, displayName: try displayName(of: bob)), as: bob)
+
+        let kitchen = HouseholdRoutes.newID(), bathroom = HouseholdRoutes.newID()
+        try await run(.addRoom(houseId: houseId, roomId: kitchen, name: "Kitchen"), as: ann)
+        try await run(.addRoom(houseId: houseId, roomId: bathroom, name: "Bathroom"), as: bob)
+
+        let tasks = [
+            (name: "Wash the dishes", room: kitchen, frequencyDays: 1, points: 5, by: ann),
+            (name: "Take out the bins", room: kitchen, frequencyDays: 7, points: 10, by: bob),
+            (name: "Clean the bathroom", room: bathroom, frequencyDays: 7, points: 15, by: ann),
+        ]
+        var taskIds: [String] = []
+        for task in tasks {
+            let taskId = HouseholdRoutes.newID()
+            try await run(.addTask(houseId: houseId, roomId: task.room, taskId: taskId, name: task.name,
+                                   frequencyDays: task.frequencyDays, points: task.points), as: task.by)
+            taskIds.append(taskId)
+        }
+
+        // (task index, who): Ann ends ahead, 50 points to Bob's 35.
+        let completions = [(0, ann), (0, bob), (1, bob), (2, ann), (0, ann), (0, bob), (2, bob), (0, ann), (1, ann), (0, bob)]
+        var position: UInt64 = 0
+        for (task, user) in completions {
+            position = try await run(.completeTask(houseId: houseId, taskId: taskIds[task]), as: user)
+        }
+        return DemoSummary(
+            accounts: Array(zip(DemoSeed.accounts, userIds)).map { (account: $0.0, userId: $0.1) }, password: DemoSeed.password,
+            houseId: houseId, houseName: DemoSeed.houseName, joinCode: joinCode, rooms: ["Kitchen", "Bathroom"],
+            tasks: tasks.map(\.name), completions: completions.count, position: position)
+    }
+
+    /// Registers `account` as `POST /v1/accounts` does (an id ordered by time, the password
+    /// hashed by the runtime's bcrypt service), without starting a session.
+    private func register(_ account: DemoSeed.Account) async throws -> String {
+        let service = accounts
+        let userId = UUID.timeOrdered(at: service.now).uuidString.lowercased()
+        let passwordHash = try await service.auth.passwords.hash(DemoSeed.password)
+        let register = AccountCommand.Register(
+            userId: userId, email: account.email, passwordHash: passwordHash, passwordLength: DemoSeed.password.count,
+            displayName: account.displayName, username: account.username)
+        _ = try await service.run(.register(register), actor: userId, expecting: "account.registered")
+        return userId
+    }
+
+    /// Runs a household command as `actor`; the read models include it on return.
+    @discardableResult
+    private func run(_ command: HouseholdCommand, as actor: String) async throws -> UInt64 {
+        try await runner.run(HouseholdDecider.self, command, actor: actor).position
+    }
+
+    /// The display name of the account, from the read model, as the household routes look it up.
+    private func displayName(of userId: String) throws -> String {
+        guard let profile = try runtime.accounts.profile(userId) else { throw AccountsService.accountNotFound }
+        return profile.displayName
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import Testing
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// A tiny JSON client over URLSession, for the real server process.
+struct HTTPClient: Sendable {
+    /// `http://host:port`.
+    let base: String
+
+    /// Sends `json` (a JSON-serialisable value) with the bearer `token`, if any.
+    func send(_ method: String, _ path: String, json: Any? = nil, token: String? = nil) async throws -> HTTPReply {
+        var request = URLRequest(url: URL(string: base + path)!)
+        request.httpMethod = method
+        if let json {
+            request.httpBody = try JSONSerialization.data(withJSONObject: json)
+            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        }
+        if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
+        let (data, response) = try await URLSession.shared.data(for: request)
+        return HTTPReply(status: (response as? HTTPURLResponse)?.statusCode ?? 0, body: data)
+    }
+
+    /// Registers an account; expects 201 with a token.
+    func register(_ email: String, displayName: String, password: String = "correct horse") async throws -> (userId: String, token: String) {
+        let reply = try await send("POST", "/v1/accounts", json: ["email": email, "password": password, "displayName": displayName])
+        try #require(reply.status == 201, "register \(email): \(reply.text)")
+        return (try #require(reply.json["userId"] as? String), try #require(reply.json["token"] as? String))
+    }
+
+    /// Logs in; expects 201 and returns the token.
+    func login(_ email: String, _ password: String) async throws -> String {
+        let reply = try await send("POST", "/v1/sessions", json: ["email": email, "password": password])
+        try #require(reply.status == 201, "login \(email): \(reply.text)")
+        return try #require(reply.json["token"] as? String)
+    }
+}
+
+/// A reply of the real server.
+struct HTTPReply: Sendable {
+    let status: Int
+    let body: Data
+
+    var text: String { String(decoding: body, as: UTF8.self) }
+    var json: [String: Any] { (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] ?? [:] }
+    /// The objects of the array field `key`.
+    func list(_ key: String) -> [[String: Any]] { json[key] as? [[String: Any]] ?? [] }
+}
+
+/// The real `logbook serve` as a child process on a free port.
+final class ServerProcess {
+    let process = Process()
+    let lines = LineCollector()
+    private let output = Pipe()
+    /// `http://host:port`, once listening.
+    private(set) var address = ""
+
+    /// Starts `logbook serve` on `dataDirectory` with bcrypt cost 4 and waits for it to listen.
+    init(dataDirectory: String, arguments: [String] = []) async throws {
+        process.executableURL = try ServerBinary.url()
+        process.arguments = ["serve", "--data-dir", dataDirectory, "--port", "0"] + arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(["LOGBOOK_BCRYPT_COST": "4"]) { $1 }
+        process.standardOutput = output
+        let lines = lines
+        output.fileHandleForReading.readabilityHandler = { lines.append($0.availableData) }
+        try process.run()
+        do {
+            address = try await lines.waitForLine(prefix: "logbook listening on ", timeout: .seconds(30))
+        } catch {
+            kill()
+            throw error
+        }
+    }
+
+    var client: HTTPClient { HTTPClient(base: address) }
+
+    /// Sends SIGTERM and returns whether it exited with status 0 within `timeout`.
+    func terminate(timeout: Duration = .seconds(20)) async throws -> Bool {
+        Foundation.kill(process.processIdentifier, SIGTERM)
+        let deadline = ContinuousClock.now + timeout
+        while process.isRunning && ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
+        defer { output.fileHandleForReading.readabilityHandler = nil }
+        guard !process.isRunning else { kill(); return false }
+        return process.terminationReason == .exit && process.terminationStatus == 0
+    }
+
+    /// SIGKILL if still running (a failed test's clean-up).
+    func kill() {
+        if process.isRunning { Foundation.kill(process.processIdentifier, SIGKILL) }
+        output.fileHandleForReading.readabilityHandler = nil
+    }
+
+    deinit { kill() }
+}
+
+/// A fresh temporary data directory path (not created) and its removal.
+struct TemporaryDataDirectory: ~Copyable {
+    let path = NSTemporaryDirectory() + "server-process-" + UUID().uuidString
+    deinit { try? FileManager.default.removeItem(atPath: path) }
+}
