@@ -28,7 +28,9 @@ public func buildApplication(
     router.add(middleware: BodyLimitMiddleware(bytesMax: configuration.jsonBodyBytesMax))
     router.add(middleware: AuthProblemMiddleware())
     let document = try JSONDecoder().decode(OpenAPIObjectContainer.self, from: try OpenAPIDocument.data())
-    try LogbookAPI(runtime: runtime, document: document).registerHandlers(on: router)
+    // Compact JSON: the runtime pretty-prints by default, which costs bytes on every response.
+    let openAPI = Configuration(jsonEncodingOptions: [.sortedKeys, .withoutEscapingSlashes])
+    try LogbookAPI(runtime: runtime, document: document).registerHandlers(on: router, configuration: openAPI)
     return Application(
         router: router,
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "logbook"),

@@ -16,6 +16,8 @@ struct ServiceRoutesTests {
                 #expect(response.json["status"] as? String == "ok")
                 #expect(response.json["logPosition"] as? Int == 0)
                 #expect(response.json["projectedPosition"] as? Int == 0)
+                let text = String(buffer: response.body)
+                #expect(!text.contains("\n") && !text.contains(": "), "compact JSON: \(text)")
             }
         }
     }
