@@ -1,0 +1,41 @@
+import Crypto
+import Foundation
+import Projections
+
+/// Operator routes: they need `Authorization: Bearer <LOGBOOK_OPERATOR_TOKEN>`, and do not
+/// exist (404) when the server was started without an operator token.
+extension LogbookAPI {
+    func listProjections(_ input: Operations.ListProjections.Input) async throws -> Operations.ListProjections.Output {
+        try requireOperator()
+        let statuses = try await runtime.projections.status().map {
+            Components.Schemas.ProjectionStatus(
+                name: $0.name, version: $0.version, generation: $0.generation, checkpoint: Int64($0.checkpoint),
+                lag: Int64($0.lag), rebuildCheckpoint: $0.rebuildCheckpoint.map(Int64.init))
+        }
+        return .ok(.init(body: .json(.init(projections: statuses))))
+    }
+
+    func rebuildProjection(_ input: Operations.RebuildProjection.Input) async throws -> Operations.RebuildProjection.Output {
+        try requireOperator()
+        let name = input.path.name
+        guard runtime.projections.projections.contains(where: { $0.name == name }) else {
+            throw Problem(status: .notFound, code: "unknown_projection", title: "Unknown projection", detail: "no projection named \(name)")
+        }
+        // The rebuild outlives the request: the served copy keeps answering until the new one has
+        // caught up and is swapped in; GET /v1/admin/projections shows its progress.
+        let engine = runtime.projections
+        Task { try? await engine.rebuild(name) }
+        return .accepted(.init(body: .json(.init(name: name))))
+    }
+
+    /// Checks the operator token in constant time; without a configured token the routes are hidden.
+    private func requireOperator() throws {
+        guard let expected = runtime.configuration.operatorToken else {
+            throw Problem(status: .notFound, code: "not_found", title: "Not found", detail: "no such route or resource")
+        }
+        guard let given = RequestInfo.current.bearerToken,
+              Data(SHA256.hash(data: Data(given.utf8))) == Data(SHA256.hash(data: Data(expected.utf8))) else {
+            throw AuthProblem.unauthorized(tokenGiven: RequestInfo.current.bearerToken != nil)
+        }
+    }
+}

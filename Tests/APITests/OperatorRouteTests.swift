@@ -1,0 +1,43 @@
+import Foundation
+import HummingbirdTesting
+import Testing
+@testable import API
+
+@Suite("Operator routes")
+struct OperatorRouteTests {
+    @Test func projectionsAreListedAndRebuiltWithTheOperatorTokenOnly() async throws {
+        let server = try TestServer { $0.operatorToken = "operator-secret" }
+        defer { server.remove() }
+        try await server.test { client in
+            let ann = try await client.register("ann@example.org").token
+            #expect(try await client.send(.post, "/v1/houses", json: ["name": "Canal House"], token: ann).status == .created)
+            #expect(try await client.send(.get, "/v1/admin/projections").status == .unauthorized)
+            #expect(try await client.send(.get, "/v1/admin/projections", token: ann).status == .unauthorized, "a user token is not the operator's")
+            let list = try await client.send(.get, "/v1/admin/projections", token: "operator-secret")
+            #expect(list.status == .ok)
+            let names = (list.json["projections"] as? [[String: Any]])?.compactMap { $0["name"] as? String } ?? []
+            #expect(names.contains("household.houses") && names.contains { $0.hasPrefix("accounts") || $0.hasPrefix("account") })
+            let rebuild = try await client.send(.post, "/v1/admin/projections/household.houses/rebuild", token: "operator-secret")
+            #expect(rebuild.status == .accepted && rebuild.json["name"] as? String == "household.houses")
+            var generation = 0
+            for _ in 0..<200 where generation == 0 {
+                let status = try await client.send(.get, "/v1/admin/projections", token: "operator-secret")
+                generation = ((status.json["projections"] as? [[String: Any]])?.first { $0["name"] as? String == "household.houses" })?["generation"] as? Int ?? 0
+                try await Task.sleep(for: .milliseconds(10))
+            }
+            #expect(generation == 1, "the rebuilt copy was swapped in")
+            #expect(try await client.send(.get, "/v1/me/house", token: ann).json["name"] as? String == "Canal House", "still served after the swap")
+            let unknown = try await client.send(.post, "/v1/admin/projections/nope/rebuild", token: "operator-secret")
+            #expect(unknown.status == .notFound && unknown.code == "unknown_projection")
+        }
+    }
+
+    @Test func withoutAnOperatorTokenTheRoutesDoNotExist() async throws {
+        let server = try TestServer()
+        defer { server.remove() }
+        try await server.test { client in
+            let reply = try await client.send(.get, "/v1/admin/projections", token: "anything")
+            #expect(reply.status == .notFound && reply.code == "not_found")
+        }
+    }
+}
