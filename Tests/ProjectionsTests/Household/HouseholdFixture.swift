@@ -5,58 +5,15 @@ import Household
 import Testing
 @testable import Projections
 
-/// A real log and the household read models in a temporary directory, fed by the real decider.
-///
-/// The decider is given the fold of every household event so far: a superset of any command's
-/// boundary, on which it decides the same way.
-final class HouseholdFixture {
-    let directory = NSTemporaryDirectory() + "household-projection-tests-" + UUID().uuidString
-    let log: LMDBEventStore
-    let engine: ProjectionEngine<LMDBEventStore>
-    let queries: HouseholdQueries<LMDBEventStore>
-    private var state = HouseholdDecider.initialState
-    private let live: Task<Void, any Error>
-    /// A fixed start, so times in expectations are readable.
-    static let start = Date(timeIntervalSince1970: 1_800_000_000)
+/// The household read models fed by the real household decider.
+typealias HouseholdFixture = DeciderFixture<HouseholdDecider>
 
-    init() async throws {
-        var options = EventStoreOptions()
-        options.unsafeNoSync = true
-        log = try LMDBEventStore(dataDirectory: directory, options: options)
-        engine = try ProjectionEngine(log: log, dataDirectory: directory, projections: HouseholdProjections.all, unsafeNoSync: true)
-        #expect(try await engine.prepare().isEmpty)
-        queries = HouseholdQueries(engine: engine)
-        live = Task { [engine] in try await engine.runLive() }
+extension DeciderFixture where D == HouseholdDecider {
+    convenience init() async throws {
+        try await self.init(projections: HouseholdProjections.all)
     }
 
-    /// Decides `command` as `actor` at `now`, appends its events, and waits until they are
-    /// projected; returns the position of the last event.
-    @discardableResult
-    func run(_ command: HouseholdCommand, by actor: String, at now: Date = start) async throws -> UInt64 {
-        let metadata = CommandMetadata(actor: actor, now: now, commandID: UUID())
-        let events = try HouseholdDecider.decide(command, state: state, metadata: metadata)
-        try #require(!events.isEmpty, "the command changes something")
-        state = HouseholdDecider.fold(events, from: state)
-        let proposed = try events.map { event in
-            ProposedEvent(streamID: event.streamID, type: event.typeName, tags: event.tags, data: try event.encodeData())
-        }
-        let result = try await log.append(AppendRequest(events: proposed, metadata: AppendMetadata(actor: actor)))
-        try await engine.waitUntilProjected(result.lastPosition)
-        return result.lastPosition
-    }
-
-    /// Appends an event of another domain: the household projections skip it.
-    func appendForeignEvent() async throws {
-        let event = ProposedEvent(streamID: "quiz-1", type: "quiz.gameCreated", data: Data("{}".utf8))
-        let result = try await log.append(AppendRequest(events: [event], metadata: AppendMetadata(actor: "tester")))
-        try await engine.waitUntilProjected(result.lastPosition)
-    }
-
-    func close() {
-        live.cancel()
-        log.close()
-        try? FileManager.default.removeItem(atPath: directory)
-    }
+    var queries: HouseholdQueries<LMDBEventStore> { HouseholdQueries(engine: engine) }
 }
 
 /// A join code the decider accepts: 22–64 URL-safe characters.

@@ -1,0 +1,60 @@
+import EventLog
+import EventSourcing
+import Foundation
+import Testing
+@testable import Projections
+
+/// A real log and a domain's read models in a temporary directory, fed by the domain's real
+/// decider.
+///
+/// The decider is given the fold of every event it produced so far: a superset of any command's
+/// boundary, on which it decides the same way.
+final class DeciderFixture<D: Decider> {
+    let directory = NSTemporaryDirectory() + "projection-fixture-" + UUID().uuidString
+    let log: LMDBEventStore
+    let engine: ProjectionEngine<LMDBEventStore>
+    private var state = D.initialState
+    private let live: Task<Void, any Error>
+    /// A fixed start, so times in expectations are readable.
+    static var start: Date { Date(timeIntervalSince1970: 1_800_000_000) }
+
+    init(projections: [any Projection]) async throws {
+        var options = EventStoreOptions()
+        options.unsafeNoSync = true
+        log = try LMDBEventStore(dataDirectory: directory, options: options)
+        engine = try ProjectionEngine(log: log, dataDirectory: directory, projections: projections, unsafeNoSync: true)
+        #expect(try await engine.prepare().isEmpty)
+        live = Task { [engine] in try await engine.runLive() }
+    }
+
+    /// Decides `command` as `actor` at `now`, appends its events, and waits until they are
+    /// projected; returns the position of the last event.
+    @discardableResult
+    func run(_ command: D.Command, by actor: String, at now: Date = start) async throws -> UInt64 {
+        let metadata = CommandMetadata(actor: actor, now: now, commandID: UUID())
+        let events = try D.decide(command, state: state, metadata: metadata)
+        try #require(!events.isEmpty, "the command changes something")
+        state = D.fold(events, from: state)
+        let proposed = try events.map { event in
+            ProposedEvent(streamID: event.streamID, type: event.typeName, tags: event.tags, data: try event.encodeData())
+        }
+        let result = try await log.append(AppendRequest(events: proposed, metadata: AppendMetadata(actor: actor)))
+        try await engine.waitUntilProjected(result.lastPosition)
+        return result.lastPosition
+    }
+
+    /// Appends an event of another domain by `actor`: the domain's projections must skip it.
+    @discardableResult
+    func appendForeignEvent(by actor: String = "tester") async throws -> UInt64 {
+        let event = ProposedEvent(streamID: "quiz-1", type: "quiz.gameCreated", data: Data("{}".utf8))
+        let result = try await log.append(AppendRequest(events: [event], metadata: AppendMetadata(actor: actor)))
+        try await engine.waitUntilProjected(result.lastPosition)
+        return result.lastPosition
+    }
+
+    func close() {
+        live.cancel()
+        log.close()
+        try? FileManager.default.removeItem(atPath: directory)
+    }
+}
