@@ -26,7 +26,7 @@ extension LogbookAPI {
         let now = runtime.configuration.clock()
         let keys = ["user:\(caller.userId)", "address:\(RequestInfo.current.clientAddress)"]
         if let seconds = runtime.householdJoins.retryAfter(keys, now: now) { throw AuthProblem.tooManyAttempts(retryAfter: seconds) }
-        guard let houseId = try household.house(joinCode: body.joinCode) else {
+        guard let houseId = try runtime.household.house(joinCode: body.joinCode) else {
             // Counted, so that guessing codes is slow; 404 like any other unknown code.
             runtime.householdJoins.record(keys, now: now)
             throw ProblemMapping.problem(for: HouseholdError.wrongJoinCode)
@@ -39,7 +39,7 @@ extension LogbookAPI {
 
     func getMyHouse(_ input: Operations.GetMyHouse.Input) async throws -> Operations.GetMyHouse.Output {
         let caller = try authenticate()
-        guard let houseId = try household.houseOf(user: caller.userId), let house = try household.house(id: houseId), !house.isClosed else {
+        guard let houseId = try runtime.household.houseOf(user: caller.userId), let house = try runtime.household.house(id: houseId), !house.isClosed else {
             throw Problem(status: .notFound, code: "not_in_house", title: "Not in a house", detail: "you are not a member of any house")
         }
         return .ok(.init(body: .json(HouseholdRoutes.house(house))))
@@ -102,7 +102,7 @@ extension LogbookAPI {
         let caller = try authenticate()
         let house = try memberHouse(input.path.houseId, caller.userId)
         guard house.rooms.contains(where: { $0.roomId == input.path.roomId }) else { throw ProblemMapping.problem(for: HouseholdError.roomNotFound) }
-        let tasks = try household.tasks(house: house.houseId, room: input.path.roomId, now: runtime.configuration.clock())
+        let tasks = try runtime.household.tasks(house: house.houseId, room: input.path.roomId, now: runtime.configuration.clock())
         return .ok(.init(body: .json(.init(tasks: tasks.map(HouseholdRoutes.task)))))
     }
 
@@ -127,7 +127,7 @@ extension LogbookAPI {
         let outcome = try await commands.run(HouseholdDecider.self, command, actor: caller.userId)
         guard case let .taskCompleted(completed)? = outcome.events.first else { throw Problem.internalError }
         // The read models include the completion (read-your-writes), so the scoreboard has the total.
-        let total = try household.scoreboard(house: completed.houseId).first { $0.userId == completed.userId }?.points ?? completed.points
+        let total = try runtime.household.scoreboard(house: completed.houseId).first { $0.userId == completed.userId }?.points ?? completed.points
         return .created(.init(body: .json(.init(
             pointsAwarded: completed.points, totalPoints: total, position: Int64(outcome.position), events: outcome.events.map(\.typeName)))))
     }
@@ -137,7 +137,7 @@ extension LogbookAPI {
         let house = try memberHouse(input.path.houseId, caller.userId)
         let page: HistoryPage
         do {
-            page = try household.history(house: house.houseId, limit: input.query.limit ?? 50, cursor: input.query.cursor)
+            page = try runtime.household.history(house: house.houseId, limit: input.query.limit ?? 50, cursor: input.query.cursor)
         } catch {
             throw HouseholdRoutes.problem(for: error)
         }
@@ -147,7 +147,7 @@ extension LogbookAPI {
     func getScoreboard(_ input: Operations.GetScoreboard.Input) async throws -> Operations.GetScoreboard.Output {
         let caller = try authenticate()
         let house = try memberHouse(input.path.houseId, caller.userId)
-        let members = try household.scoreboard(house: house.houseId).map {
+        let members = try runtime.household.scoreboard(house: house.houseId).map {
             Components.Schemas.ScoreboardEntry(userId: $0.userId, displayName: $0.displayName, points: $0.points)
         }
         return .ok(.init(body: .json(.init(members: members))))
@@ -155,13 +155,12 @@ extension LogbookAPI {
 
     // MARK: - Helpers
 
-    var household: HouseholdQueries<LMDBEventStore> { HouseholdQueries(engine: runtime.projections) }
     var commands: CommandRunner { CommandRunner(runtime: runtime) }
 
     /// The open house `houseId` if `userId` is a member: 404 for an unknown or closed house,
     /// 403 for someone else's (the same answers the household commands give).
     func memberHouse(_ houseId: String, _ userId: String) throws -> HouseView {
-        guard let house = try household.house(id: houseId), !house.isClosed else { throw ProblemMapping.problem(for: HouseholdError.houseNotFound) }
+        guard let house = try runtime.household.house(id: houseId), !house.isClosed else { throw ProblemMapping.problem(for: HouseholdError.houseNotFound) }
         guard house.members.contains(where: { $0.userId == userId }) else { throw ProblemMapping.problem(for: HouseholdError.notAMember) }
         return house
     }

@@ -14,6 +14,10 @@ public final class LogbookRuntime: Sendable {
     public let commands: CommandHandler<LMDBEventStore>
     /// Keeps the read models up to date and answers reads.
     public let projections: ProjectionEngine<LMDBEventStore>
+    /// Queries over the accounts read models.
+    let accounts: AccountQueries<LMDBEventStore>
+    /// Queries over the household read models.
+    let household: HouseholdQueries<LMDBEventStore>
     /// Secrets, bcrypt and rate limits of the account routes.
     let auth: AuthServices
     /// Wrong join codes by user and by address: guessing a house's code is rate-limited like logins.
@@ -21,13 +25,10 @@ public final class LogbookRuntime: Sendable {
         eventsMax: LogbookConfiguration.loginFailuresMax, window: LogbookConfiguration.loginFailureWindow,
         keysMax: LogbookConfiguration.rateLimitKeysMax)
 
-    /// Opens the data directory and wires everything on it. The server registers
-    /// `standardProjections`; the secret key comes from `environment` (`LOGBOOK_SECRET_KEY`) or
-    /// the data directory.
-    public init(
-        configuration: LogbookConfiguration, projections registered: [any Projection] = [],
-        environment: [String: String] = ProcessInfo.processInfo.environment
-    ) throws {
+    /// Opens the data directory and wires everything on it, with every read model of
+    /// `LogbookProjections.all` (the routes need them all); the secret key comes from
+    /// `environment` (`LOGBOOK_SECRET_KEY`) or the data directory.
+    public init(configuration: LogbookConfiguration, environment: [String: String] = ProcessInfo.processInfo.environment) throws {
         self.configuration = configuration
         // First: a bad secret key stops the start before the log is opened.
         auth = try AuthServices(configuration: configuration, environment: environment)
@@ -37,8 +38,12 @@ public final class LogbookRuntime: Sendable {
         log = try LMDBEventStore(dataDirectory: configuration.dataDirectory, options: options)
         commands = CommandHandler(store: log)
         projections = try ProjectionEngine(
-            log: log, dataDirectory: configuration.dataDirectory, projections: registered, unsafeNoSync: configuration.unsafeNoSync
+            log: log, dataDirectory: configuration.dataDirectory, projections: LogbookProjections.all,
+            unsafeNoSync: configuration.unsafeNoSync
         )
+        // Built once: their initialisers check the registration, which no request should repeat.
+        accounts = AccountQueries(engine: projections)
+        household = HouseholdQueries(engine: projections)
     }
 
     /// Stops appends (after those queued) and ends subscriptions.

@@ -47,7 +47,7 @@ struct Serve: AsyncParsableCommand {
             operatorToken: environment["LOGBOOK_OPERATOR_TOKEN"].flatMap { $0.isEmpty ? nil : $0 },
             bcryptCost: try ServerEnvironment.bcryptCost()
         )
-        let runtime = try LogbookRuntime(configuration: configuration, projections: LogbookRuntime.standardProjections)
+        let runtime = try LogbookRuntime(configuration: configuration)
         defer { runtime.close() }
         // Before the application: the server answers only once the demo is complete.
         let seeded = demo ? try await seedDemoAndReport(runtime: runtime, dataDirectory: configuration.dataDirectory) : false

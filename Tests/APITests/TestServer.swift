@@ -12,7 +12,7 @@ struct TestServer {
     init(configure: (inout LogbookConfiguration) -> Void = { _ in }) throws {
         var configuration = LogbookConfiguration(dataDirectory: directory, port: 0, bcryptCost: 4, unsafeNoSync: true)
         configure(&configuration)
-        runtime = try LogbookRuntime(configuration: configuration, projections: LogbookRuntime.standardProjections)
+        runtime = try LogbookRuntime(configuration: configuration)
     }
 
     /// Runs `body` against the live application (services included), logging to `logger`.
