@@ -17,14 +17,16 @@ public enum DemoSeed {
         public var email: String
         public var displayName: String
         public var username: String
+        /// The neighbourhood the account lives in.
+        public var postcode: String
     }
 
     /// The password every demo account has.
     public static let password = "demo-password"
     /// Ann founds the house; Bob joins it with its join code.
     public static let accounts = [
-        Account(email: "ann@example.org", displayName: "Ann", username: "ann"),
-        Account(email: "bob@example.org", displayName: "Bob", username: "bob"),
+        Account(email: "ann@example.org", displayName: "Ann", username: "ann", postcode: "1012AB"),
+        Account(email: "bob@example.org", displayName: "Bob", username: "bob", postcode: "1012AB"),
     ]
     /// The demo house's name.
     public static let houseName = "Canal House"
@@ -68,8 +70,8 @@ public func seedDemo(runtime: LogbookRuntime) async throws -> DemoSummary? {
     }
 }
 
-/// The demo's commands, each as its acting user.
-private struct DemoSeeder {
+/// The demo's commands, each as its acting user; each app's part is in its own file.
+struct DemoSeeder {
     let runtime: LogbookRuntime
 
     var accounts: AccountsService { AccountsService(runtime: runtime) }
@@ -123,19 +125,19 @@ private struct DemoSeeder {
         let passwordHash = try await service.auth.passwords.hash(DemoSeed.password)
         let register = AccountCommand.Register(
             userId: userId, email: account.email, passwordHash: passwordHash, passwordLength: DemoSeed.password.count,
-            displayName: account.displayName, username: account.username)
+            displayName: account.displayName, username: account.username, postcode: account.postcode)
         _ = try await service.run(.register(register), actor: userId, expecting: "account.registered")
         return userId
     }
 
     /// Runs a household command as `actor`; the read models include it on return.
     @discardableResult
-    private func run(_ command: HouseholdCommand, as actor: String) async throws -> UInt64 {
+    func run(_ command: HouseholdCommand, as actor: String) async throws -> UInt64 {
         try await runner.run(HouseholdDecider.self, command, actor: actor).position
     }
 
     /// The display name of the account, from the read model, as the household routes look it up.
-    private func displayName(of userId: String) throws -> String {
+    func displayName(of userId: String) throws -> String {
         guard let profile = try runtime.accounts.profile(userId) else { throw AccountsService.accountNotFound }
         return profile.displayName
     }
