@@ -83,7 +83,7 @@ enum ProblemMapping {
                            detail: "\(limit): \(value) is over \(max)")
         case .invalidArgument, .wrongExpectedVersion, .appendConditionFailed:
             return Problem(status: .conflict, code: "version_conflict", title: "Conflict", detail: error.description)
-        case .readOnly, .closed:
+        case .readOnly, .closed, .writerActive:
             return Problem(status: .serviceUnavailable, code: "unavailable", title: "Service unavailable", detail: "the service is shutting down")
         case .corruptRecord, .incompatibleFormat, .storage:
             return .internalError

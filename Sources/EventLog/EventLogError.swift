@@ -18,6 +18,8 @@ public enum EventLogError: Error, Equatable, Sendable, CustomStringConvertible {
     case readOnly
     /// The log has been closed.
     case closed
+    /// Another open store, usually a running server, is the log's writer; only one may append.
+    case writerActive(path: String)
     /// LMDB failed (disk full, map at its maximum, I/O error).
     case storage(LMDBError)
 
@@ -40,6 +42,8 @@ public enum EventLogError: Error, Equatable, Sendable, CustomStringConvertible {
             "the log is open read-only"
         case .closed:
             "the log is closed"
+        case let .writerActive(path):
+            "another process (a running server?) is writing to the log in \(path); only one writer at a time"
         case let .storage(error):
             "storage failure: \(error)"
         }

@@ -14,6 +14,7 @@ public final class LMDBEventStore: EventStore, @unchecked Sendable {
     let environment: Environment
     let databases: LogDatabases
     private let writer: AppendWriter?
+    private let writerLock: WriterLock?
     let headWatch: PositionWatch
 
     /// Opens the log in `dataDirectory`, creating it unless read-only.
@@ -23,6 +24,11 @@ public final class LMDBEventStore: EventStore, @unchecked Sendable {
         if options.readOnly && !FileManager.default.fileExists(atPath: path + "/data.mdb") {
             throw .invalidArgument(field: "dataDirectory", reason: "\(dataDirectory) holds no event log")
         }
+        if !options.readOnly {
+            try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        }
+        // Before LMDB opens: a second writer is refused before it reads a head it cannot keep.
+        writerLock = options.readOnly ? nil : try WriterLock(directory: path)
         do {
             environment = try Environment(path: path, options: EnvironmentOptions(
                 mapSizeBytes: options.mapSizeBytes,
@@ -72,6 +78,7 @@ public final class LMDBEventStore: EventStore, @unchecked Sendable {
     /// has delivered what is stored. Reads keep working. Calling it again does nothing.
     public func close() {
         writer?.close()
+        writerLock?.release()  // after the queue drained: no append of ours can still land
         headWatch.close()
     }
 
