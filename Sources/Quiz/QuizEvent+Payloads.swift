@@ -1,0 +1,110 @@
+import Foundation
+
+extension QuizEvent {
+    /// `quiz.questionAdded`: trimmed and checked.
+    public struct QuestionAdded: Codable, Sendable, Equatable {
+        public var questionId: String
+        public var text: String
+        /// 2–6 answers, distinct ignoring case.
+        public var answers: [String]
+        /// One of `answers`, exactly as written there.
+        public var correctAnswer: String
+        public var category: String?
+
+        /// Question `questionId`.
+        public init(questionId: String, text: String, answers: [String], correctAnswer: String, category: String?) {
+            self.questionId = questionId
+            self.text = text
+            self.answers = answers
+            self.correctAnswer = correctAnswer
+            self.category = category
+        }
+    }
+
+    /// `quiz.gameCreated`: the players (challenger first), the questions copied from the bank, and
+    /// each player's answer order per question.
+    public struct GameCreated: Codable, Sendable, Equatable {
+        public var gameId: String
+        /// The challenger, then the opponent.
+        public var players: [QuizPlayer]
+        public var questions: [GameQuestion]
+        /// `answerOrders[player][question]` is a permutation of that question's answer indexes.
+        public var answerOrders: [[[Int]]]
+        public var createdAt: Date
+
+        /// Game `gameId`.
+        public init(gameId: String, players: [QuizPlayer], questions: [GameQuestion], answerOrders: [[[Int]]], createdAt: Date) {
+            self.gameId = gameId
+            self.players = players
+            self.questions = questions
+            self.answerOrders = answerOrders
+            self.createdAt = createdAt
+        }
+    }
+
+    /// `quiz.answerGiven`: whether it was right and what it earned, decided once, here.
+    public struct AnswerGiven: Codable, Sendable, Equatable {
+        public var gameId: String
+        public var userId: String
+        /// 0-based; always the player's next unanswered question.
+        public var index: Int
+        /// The option chosen, exactly as the question writes it.
+        public var answer: String
+        public var correct: Bool
+        /// `QuizLimits.pointsPerCorrectAnswer` when correct, else 0.
+        public var points: Int
+        public var answeredAt: Date
+
+        /// `userId`'s answer to question `index` of `gameId`.
+        public init(gameId: String, userId: String, index: Int, answer: String, correct: Bool, points: Int, answeredAt: Date) {
+            self.gameId = gameId
+            self.userId = userId
+            self.index = index
+            self.answer = answer
+            self.correct = correct
+            self.points = points
+            self.answeredAt = answeredAt
+        }
+    }
+
+    /// `quiz.gameFinished`: emitted with the answer that completed the game.
+    public struct GameFinished: Codable, Sendable, Equatable {
+        /// One player's end of a game.
+        public struct Result: Codable, Sendable, Equatable {
+            public var userId: String
+            public var points: Int
+            public var outcome: QuizOutcome
+
+            /// `userId` scored `points` and `outcome`.
+            public init(userId: String, points: Int, outcome: QuizOutcome) {
+                self.userId = userId
+                self.points = points
+                self.outcome = outcome
+            }
+        }
+
+        public var gameId: String
+        /// In the game's player order.
+        public var results: [Result]
+        public var finishedAt: Date
+
+        /// Game `gameId` ended with `results`.
+        public init(gameId: String, results: [Result], finishedAt: Date) {
+            self.gameId = gameId
+            self.results = results
+            self.finishedAt = finishedAt
+        }
+    }
+
+    /// `quiz.resultSeen`.
+    public struct ResultSeen: Codable, Sendable, Equatable {
+        public var gameId: String
+        public var userId: String
+
+        /// `userId` saw the result of `gameId`.
+        public init(gameId: String, userId: String) {
+            self.gameId = gameId
+            self.userId = userId
+        }
+    }
+}
