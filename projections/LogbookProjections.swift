@@ -8,6 +8,9 @@ public enum LogbookProjections {
     /// The household app's read models.
     public static var household: [any Projection] { HouseholdProjections.all }
 
+    /// The quiz app's read models.
+    public static var quiz: [any Projection] { QuizProjections.all }
+
     /// All of them.
-    public static var all: [any Projection] { accounts + household }
+    public static var all: [any Projection] { accounts + household + quiz }
 }

@@ -42,7 +42,7 @@ enum HouseholdRoutes {
               displayName: item.displayName, points: item.points, doneAt: item.doneAt)
     }
 
-    static func problem(for error: HouseholdQueryError) -> Problem {
+    static func problem(for error: ListQueryError) -> Problem {
         switch error {
         case let .limitOutOfRange(limit, allowed):
             Problem(status: .badRequest, code: "invalid_limit", title: "Invalid limit",

@@ -43,10 +43,20 @@ final class DeciderFixture<D: Decider> {
         return result.lastPosition
     }
 
+    /// Appends events of another domain as they are, by `actor` (the facts a domain's read models
+    /// also fold, such as the accounts' usernames for the quiz); returns the last position.
+    @discardableResult
+    func append<E: DomainEvent>(_ events: [E], by actor: String = "tester") async throws -> UInt64 {
+        let proposed = try events.map { ProposedEvent(streamID: $0.streamID, type: $0.typeName, tags: $0.tags, data: try $0.encodeData()) }
+        let result = try await log.append(AppendRequest(events: proposed, metadata: AppendMetadata(actor: actor)))
+        try await engine.waitUntilProjected(result.lastPosition)
+        return result.lastPosition
+    }
+
     /// Appends an event of another domain by `actor`: the domain's projections must skip it.
     @discardableResult
     func appendForeignEvent(by actor: String = "tester") async throws -> UInt64 {
-        let event = ProposedEvent(streamID: "quiz-1", type: "quiz.gameCreated", data: Data("{}".utf8))
+        let event = ProposedEvent(streamID: "elsewhere-1", type: "elsewhere.somethingHappened", data: Data("{}".utf8))
         let result = try await log.append(AppendRequest(events: [event], metadata: AppendMetadata(actor: actor)))
         try await engine.waitUntilProjected(result.lastPosition)
         return result.lastPosition

@@ -29,20 +29,12 @@ enum HouseholdKeys {
         housePrefix(houseId) + invertedPosition(position)
     }
 
-    /// Digits in `invertedPosition`: enough for `UInt64.max`.
-    static let invertedPositionDigits = 20
+    /// Digits in `invertedPosition`.
+    static let invertedPositionDigits = ReadModelKeys.numberDigits
 
-    /// `UInt64.max - position`, zero-padded, so that a later position sorts first.
-    static func invertedPosition(_ position: UInt64) -> String {
-        let digits = String(UInt64.max - position)
-        return String(repeating: "0", count: invertedPositionDigits - digits.count) + digits
-    }
+    /// A later position sorts first.
+    static func invertedPosition(_ position: UInt64) -> String { ReadModelKeys.invertedPosition(position) }
 
-    /// An id as one key component. Ids are server-made UUIDs, but the decider does not promise
-    /// that, and an id holding `/` would make one house's prefix match another's keys: escaping
-    /// `%` and `/` keeps keys one-to-one with the ids they are built from.
-    static func component(_ id: String) -> String {
-        guard id.contains(where: { $0 == "/" || $0 == "%" }) else { return id }
-        return id.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "/", with: "%2F")
-    }
+    /// An id as one key component (see `ReadModelKeys.component`).
+    static func component(_ id: String) -> String { ReadModelKeys.component(id) }
 }

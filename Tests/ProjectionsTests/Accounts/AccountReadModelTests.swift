@@ -83,8 +83,8 @@ struct AccountReadModelTests {
         let foreign = try await fixture.appendForeignEvent(by: "ann")
         try await fixture.appendForeignEvent(by: "system")
         let page = try fixture.queries.activity(of: "ann", limit: 10, cursor: nil)
-        #expect(page.items.map(\.type) == ["quiz.gameCreated", "account.registered"])
-        #expect(page.items.map(\.entity) == ["quiz-1", "account-ann"])
+        #expect(page.items.map(\.type) == ["elsewhere.somethingHappened", "account.registered"])
+        #expect(page.items.map(\.entity) == ["elsewhere-1", "account-ann"])
         #expect(page.items.first?.position == foreign && page.next == nil)
         #expect(try fixture.queries.activity(of: "system", limit: 10, cursor: nil).items.isEmpty)
 

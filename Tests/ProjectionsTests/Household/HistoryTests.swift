@@ -83,19 +83,19 @@ struct HistoryTests {
         try await fixture.complete("h2", "t1", by: "cara")
         try await fixture.complete("h2", "t1", by: "cara")
         let allowed = HouseholdQueries<LMDBEventStore>.historyItemsPerPage
-        #expect(throws: HouseholdQueryError.limitOutOfRange(0, allowed: allowed)) {
+        #expect(throws: ListQueryError.limitOutOfRange(0, allowed: allowed)) {
             try fixture.queries.history(house: "h1", limit: 0, cursor: nil)
         }
-        #expect(throws: HouseholdQueryError.limitOutOfRange(501, allowed: allowed)) {
+        #expect(throws: ListQueryError.limitOutOfRange(501, allowed: allowed)) {
             try fixture.queries.history(house: "h1", limit: 501, cursor: nil)
         }
         #expect(try fixture.queries.history(house: "h1", limit: 1, cursor: nil).items.count == 1)
         #expect(try fixture.queries.history(house: "h1", limit: 500, cursor: nil).items.count == 3)
 
         let otherHouses = try #require(try fixture.queries.history(house: "h2", limit: 1, cursor: nil).next)
-        let madeUp = HistoryCursor.encode(HouseholdKeys.housePrefix("h1") + "not-a-position-at-all")
+        let madeUp = PageCursor.encode(HouseholdKeys.housePrefix("h1") + "not-a-position-at-all")
         for cursor in ["", "!!!", "aDE", otherHouses, madeUp] {
-            #expect(throws: HouseholdQueryError.malformedCursor, "cursor \(cursor)") {
+            #expect(throws: ListQueryError.malformedCursor, "cursor \(cursor)") {
                 try fixture.queries.history(house: "h1", limit: 10, cursor: cursor)
             }
         }

@@ -1,0 +1,67 @@
+import Foundation
+import Quiz
+
+/// A game as one of its players may see it: their own points always, the opponent's only once
+/// the game is over, and never a correct answer.
+public struct GameView: Sendable, Equatable {
+    /// One side of the game.
+    public struct Side: Sendable, Equatable {
+        /// The player.
+        public var player: QuizPlayer
+        /// Questions answered.
+        public var answered: Int
+        /// Points; nil for the opponent while the game runs.
+        public var points: Int?
+    }
+
+    /// `running` until both players answered everything.
+    public enum Status: String, Sendable, Equatable {
+        /// Someone still has questions to answer.
+        case running
+        /// Scored.
+        case finished
+    }
+
+    public var gameId: String
+    public var status: Status
+    public var questionCount: Int
+    /// The viewer.
+    public var me: Side
+    public var opponent: Side
+    /// The viewer's outcome, once finished.
+    public var outcome: QuizOutcome?
+    /// Whether the viewer acknowledged the result.
+    public var resultSeen: Bool
+    public var createdAt: Date
+    public var finishedAt: Date?
+
+    init(_ game: StoredGame, seat: Int) {
+        let other = 1 - seat
+        let finished = game.results != nil
+        gameId = game.gameId
+        status = finished ? .finished : .running
+        questionCount = game.questions.count
+        me = Side(player: game.players[seat], answered: game.answers[seat].count, points: game.answers[seat].reduce(0) { $0 + $1.points })
+        opponent = Side(player: game.players[other], answered: game.answers[other].count,
+                        points: finished ? game.answers[other].reduce(0) { $0 + $1.points } : nil)
+        outcome = game.results?[seat].outcome
+        resultSeen = game.resultSeen[seat]
+        createdAt = game.createdAt
+        finishedAt = game.finishedAt
+    }
+}
+
+/// The viewer's next unanswered question, its answers in the viewer's order.
+public struct NextQuestion: Sendable, Equatable {
+    /// 0-based.
+    public var index: Int
+    public var text: String
+    public var answers: [String]
+}
+
+/// A page of a player's games, newest first.
+public struct GamePage: Sendable, Equatable {
+    public var games: [GameView]
+    /// The cursor of the next page; nil on the last.
+    public var next: String?
+}

@@ -1,0 +1,20 @@
+/// Keys of the quiz read models.
+enum QuizKeys {
+    /// `<user>/` starts every key of one player's games.
+    static func playerGamesPrefix(_ userId: String) -> String {
+        ReadModelKeys.component(userId) + "/"
+    }
+
+    /// `<user>/<inverted position>`: a player's games, newest first.
+    static func playerGame(user userId: String, position: UInt64) -> String {
+        playerGamesPrefix(userId) + ReadModelKeys.invertedPosition(position)
+    }
+
+    /// The leaderboard order as a key: most wins, then best win ratio, then username, then id.
+    /// Wins and the ratio (in millionths) are inverted so that the best sorts first.
+    static func leaderboard(_ stats: PlayerStats) -> String {
+        let ratio = stats.played == 0 ? 0 : UInt64(stats.won) * 1_000_000 / UInt64(stats.played)
+        return ReadModelKeys.padded(UInt64.max - UInt64(stats.won)) + "/" + ReadModelKeys.padded(1_000_000 - ratio)
+            + "/" + ReadModelKeys.component(stats.username.lowercased()) + "/" + ReadModelKeys.component(stats.userId)
+    }
+}

@@ -1,0 +1,126 @@
+import EventLog
+import Foundation
+import Quiz
+
+/// What the quiz routes ask of the read models. Queries read the served copies as they are; a
+/// command's handler waits with `ProjectionEngine.waitUntilProjected` before answering, which is
+/// what makes the next query read its own writes.
+public struct QuizQueries<Store: EventStore>: Sendable {
+    /// The engine the quiz projections are registered with.
+    public let engine: ProjectionEngine<Store>
+
+    /// Games a page may hold; SPEC's list limit.
+    public static var gamesPerPage: ClosedRange<Int> { 1...500 }
+    /// Leaderboard entries one read may return.
+    public static var leaderboardEntries: ClosedRange<Int> { 1...500 }
+
+    /// Queries over `engine`, which must run `QuizProjections.all`.
+    public init(engine: ProjectionEngine<Store>) {
+        let registered = Set(engine.projections.map(\.name))
+        precondition(QuizProjections.all.allSatisfy { registered.contains($0.name) }, "quiz projections are registered")
+        self.engine = engine
+    }
+
+    /// The number of bank questions.
+    public func questionCount() throws(ReadModelError) -> Int {
+        try engine.read(QuizProjections.questions) {
+            try $0.value(Int.self, at: QuizQuestionsProjection.countKey, in: QuizQuestionsProjection.size) ?? 0
+        }
+    }
+
+    /// `count` distinct questions drawn at random (all of them, shuffled, when the bank is smaller).
+    public func randomQuestions(_ count: Int, using generator: inout some RandomNumberGenerator) throws(ReadModelError) -> [StoredQuestion] {
+        let size = try questionCount()
+        // Numbers are dense (0..<size), so drawing numbers draws questions; shuffling the range
+        // costs O(size), which the bank's size keeps small, and never draws one twice.
+        let numbers = Array((0..<size).shuffled(using: &generator).prefix(count))
+        return try engine.read(QuizProjections.questions) { reader in
+            try numbers.compactMap {
+                try reader.value(StoredQuestion.self, at: ReadModelKeys.padded(UInt64($0)), in: QuizQuestionsProjection.questions)
+            }
+        }
+    }
+
+    /// The player called `username` (any case); nil when nobody is.
+    public func player(username: String) throws(ReadModelError) -> PlayerStats? {
+        try engine.read(QuizProjections.players) { reader in
+            guard let userId = try reader.value(String.self, at: username.lowercased(), in: QuizPlayersProjection.usernames) else { return nil }
+            return try reader.value(PlayerStats.self, at: userId, in: QuizPlayersProjection.players)
+        }
+    }
+
+    /// A player other than `userId`, drawn at random from everyone with a username; nil when
+    /// there is nobody else.
+    public func randomOpponent(for userId: String, using generator: inout some RandomNumberGenerator) throws(ReadModelError) -> PlayerStats? {
+        try engine.read(QuizProjections.players) { reader in
+            let size = try reader.value(Int.self, at: QuizPlayersProjection.sizeKey, in: QuizPlayersProjection.poolSize) ?? 0
+            let mine = try reader.value(PlayerStats.self, at: userId, in: QuizPlayersProjection.players)?.poolIndex
+            let others = size - (mine == nil ? 0 : 1)
+            guard others > 0 else { return nil }
+            // Draw among the others: skip over the caller's own number.
+            var index = Int.random(in: 0..<others, using: &generator)
+            if let mine, index >= mine { index += 1 }
+            guard let opponent = try reader.value(String.self, at: ReadModelKeys.padded(UInt64(index)), in: QuizPlayersProjection.pool) else { return nil }
+            return try reader.value(PlayerStats.self, at: opponent, in: QuizPlayersProjection.players)
+        }
+    }
+
+    /// Game `gameId` as `userId` sees it; nil when unknown or when `userId` does not play in it.
+    public func game(_ gameId: String, viewer userId: String) throws(ReadModelError) -> GameView? {
+        guard let game = try storedGame(gameId), let seat = game.seat(of: userId) else { return nil }
+        return GameView(game, seat: seat)
+    }
+
+    /// The viewer's next question of game `gameId`; nil when the viewer answered them all.
+    /// Call it for games the viewer plays in (`game(_:viewer:)` says).
+    public func nextQuestion(_ gameId: String, viewer userId: String) throws(ReadModelError) -> NextQuestion? {
+        guard let game = try storedGame(gameId), let seat = game.seat(of: userId) else { return nil }
+        let index = game.answers[seat].count
+        guard index < game.questions.count else { return nil }
+        let question = game.questions[index]
+        return NextQuestion(index: index, text: question.text, answers: game.answerOrders[seat][index].map { question.answers[$0] })
+    }
+
+    /// A page of `userId`'s games, newest first: up to `limit` after `cursor`.
+    public func games(of userId: String, limit: Int, cursor: String?) throws(ListQueryError) -> GamePage {
+        guard Self.gamesPerPage.contains(limit) else { throw .limitOutOfRange(limit, allowed: Self.gamesPerPage) }
+        let prefix = QuizKeys.playerGamesPrefix(userId)
+        let after = try cursor.map { cursor throws(ListQueryError) in
+            guard let key = PageCursor.key(of: cursor, prefix: prefix) else { throw .malformedCursor }
+            return key
+        }
+        do {
+            return try engine.read(QuizProjections.games) { reader in
+                // One more than asked tells whether a next page exists.
+                let entries = try reader.entries(String.self, in: QuizGamesProjection.playerGames, prefix: prefix, after: after, limit: limit + 1)
+                let page = entries.prefix(limit)
+                let games = try page.compactMap { entry -> GameView? in
+                    guard let game = try reader.value(StoredGame.self, at: entry.value, in: QuizGamesProjection.games),
+                          let seat = game.seat(of: userId) else { return nil }
+                    return GameView(game, seat: seat)
+                }
+                return GamePage(games: games, next: entries.count > limit ? page.last.map { PageCursor.encode($0.key) } : nil)
+            }
+        } catch {
+            throw .readModel(error)
+        }
+    }
+
+    /// The best `limit` players with a finished game: most wins, then best win ratio.
+    public func leaderboard(limit: Int) throws(ListQueryError) -> [PlayerStats] {
+        guard Self.leaderboardEntries.contains(limit) else { throw .limitOutOfRange(limit, allowed: Self.leaderboardEntries) }
+        do {
+            return try engine.read(QuizProjections.players) { reader in
+                try reader.entries(String.self, in: QuizPlayersProjection.leaderboard, limit: limit).compactMap {
+                    try reader.value(PlayerStats.self, at: $0.value, in: QuizPlayersProjection.players)
+                }
+            }
+        } catch {
+            throw .readModel(error)
+        }
+    }
+
+    func storedGame(_ gameId: String) throws(ReadModelError) -> StoredGame? {
+        try engine.read(QuizProjections.games) { try $0.value(StoredGame.self, at: gameId, in: QuizGamesProjection.games) }
+    }
+}
