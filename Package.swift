@@ -56,7 +56,7 @@ let package = Package(
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
-            resources: [.copy("openapi.yaml")],
+            resources: [.copy("openapi.yaml"), .copy("quiz-starter-bank.json")],
             plugins: [.plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator")]
         ),
         .executableTarget(
@@ -66,7 +66,7 @@ let package = Package(
         .executableTarget(
             name: "logbook-admin",
             dependencies: [
-                "EventLog", "EventSourcing", "Household", "Projections", "Accounts",
+                "EventLog", "EventSourcing", "Household", "Projections", "Accounts", "Quiz", "CommandHandling",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],

@@ -26,6 +26,7 @@ public func buildApplication(
     router.add(middleware: ProblemMiddleware(logger: logger))
     router.add(middleware: RequestInfoMiddleware())
     router.add(middleware: BodyLimitMiddleware(bytesMax: configuration.jsonBodyBytesMax))
+    router.add(middleware: EmptyBodyMiddleware())
     router.add(middleware: AuthProblemMiddleware())
     let document = try JSONDecoder().decode(OpenAPIObjectContainer.self, from: try OpenAPIDocument.data())
     // Compact JSON: the runtime pretty-prints by default, which costs bytes on every response.

@@ -1,6 +1,7 @@
 import Accounts
 import CommandHandling
 import EventLog
+import EventSourcing
 import Foundation
 import Household
 import Projections
@@ -51,22 +52,34 @@ public struct DemoSummary: Sendable {
     public var position: UInt64
 }
 
-/// Seeds the demo data into `runtime`'s log if it is empty (head position 0); returns nil and
-/// changes nothing otherwise.
+/// What the first start of an empty data directory put into it.
+public struct FirstStartSummary: Sendable {
+    /// Starter bank questions imported (as `system`).
+    public var questionsImported: Int
+    /// The demo data, when asked for.
+    public var demo: DemoSummary?
+}
+
+/// Prepares an empty data directory (head position 0): imports the quiz's starter bank and,
+/// with `demo`, seeds the demo data. Returns nil and changes nothing when the log holds events.
 ///
 /// Call it before the application starts: the projection runner (`ProjectionService`) runs only
 /// inside the application, and every command here waits for the read models (read-your-writes),
-/// so this runs the engine itself meanwhile (`prepare()`, then `runLive()` until seeding ends).
+/// so this runs the engine itself meanwhile (`prepare()`, then `runLive()` until it is done).
 /// The application's runner later prepares again (a no-op) and follows on from the checkpoints.
-/// Seeding first means the server never answers while the demo is half made.
-public func seedDemo(runtime: LogbookRuntime) async throws -> DemoSummary? {
+/// Doing this first means the server never answers while the data is half made.
+public func prepareFirstStart(runtime: LogbookRuntime, demo: Bool) async throws -> FirstStartSummary? {
     guard try runtime.log.headPosition() == 0 else { return nil }
+    let entries = try StarterBank.entries()
     let engine = runtime.projections
     _ = try await engine.prepare()
     return try await withThrowingTaskGroup(of: Void.self) { group in
         group.addTask { try await engine.runLive() }
         defer { group.cancelAll() }
-        return try await DemoSeeder(runtime: runtime).seed()
+        let imported = try await StarterBank.importEntries(entries, runtime: runtime, actor: CommandMetadata.systemActor)
+        var summary = FirstStartSummary(questionsImported: imported.added, demo: nil)
+        if demo { summary.demo = try await DemoSeeder(runtime: runtime).seed() }
+        return summary
     }
 }
 

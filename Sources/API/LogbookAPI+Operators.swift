@@ -29,7 +29,7 @@ extension LogbookAPI {
     }
 
     /// Checks the operator token in constant time; without a configured token the routes are hidden.
-    private func requireOperator() throws {
+    func requireOperator() throws {
         guard let expected = runtime.configuration.operatorToken else {
             throw Problem(status: .notFound, code: "not_found", title: "Not found", detail: "no such route or resource")
         }

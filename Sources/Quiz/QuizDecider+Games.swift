@@ -42,7 +42,7 @@ extension QuizDecider {
         guard question.answers.contains(chosen) else { throw .notAnOption }
         let correct = chosen == question.correctAnswer
         let given = QuizEvent.AnswerGiven(
-            gameId: gameId, userId: metadata.actor, index: index, answer: chosen, correct: correct,
+            gameId: gameId, userId: metadata.actor, index: index, answer: chosen, correct: correct, correctAnswer: question.correctAnswer,
             points: correct ? QuizLimits.pointsPerCorrectAnswer : 0, answeredAt: metadata.now)
         var answers = game.answers
         answers[seat].append(given)

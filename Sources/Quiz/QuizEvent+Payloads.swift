@@ -51,17 +51,20 @@ extension QuizEvent {
         /// The option chosen, exactly as the question writes it.
         public var answer: String
         public var correct: Bool
+        /// The right answer, which the player learns with this event.
+        public var correctAnswer: String
         /// `QuizLimits.pointsPerCorrectAnswer` when correct, else 0.
         public var points: Int
         public var answeredAt: Date
 
         /// `userId`'s answer to question `index` of `gameId`.
-        public init(gameId: String, userId: String, index: Int, answer: String, correct: Bool, points: Int, answeredAt: Date) {
+        public init(gameId: String, userId: String, index: Int, answer: String, correct: Bool, correctAnswer: String, points: Int, answeredAt: Date) {
             self.gameId = gameId
             self.userId = userId
             self.index = index
             self.answer = answer
             self.correct = correct
+            self.correctAnswer = correctAnswer
             self.points = points
             self.answeredAt = answeredAt
         }

@@ -49,8 +49,8 @@ struct Serve: AsyncParsableCommand {
         )
         let runtime = try LogbookRuntime(configuration: configuration)
         defer { runtime.close() }
-        // Before the application: the server answers only once the demo is complete.
-        let seeded = demo ? try await seedDemoAndReport(runtime: runtime, dataDirectory: configuration.dataDirectory) : false
+        // Before the application: the server answers only once the starter data is complete.
+        let seeded = try await prepareAndReport(runtime: runtime, dataDirectory: configuration.dataDirectory)
         let app = try buildApplication(runtime: runtime, logger: logger) { address in
             if seeded, let email = DemoSeed.accounts.first?.email {
                 let body = #"{"email":"\#(email)","password":"\#(DemoSeed.password)"}"#
@@ -65,23 +65,28 @@ struct Serve: AsyncParsableCommand {
 }
 
 extension Serve {
-    /// Seeds the demo data into an empty log and prints its accounts; says so and seeds nothing
-    /// otherwise. Whether it seeded.
-    private func seedDemoAndReport(runtime: LogbookRuntime, dataDirectory: String) async throws -> Bool {
-        guard let summary = try await seedDemo(runtime: runtime) else {
-            print("demo: the log in \(dataDirectory) is not empty (head position \(try runtime.log.headPosition())); seeding nothing")
-            fflush(nil)
+    /// Prepares an empty log (the quiz's starter bank, and the demo data with `--demo`) and says
+    /// what it made; with `--demo` on a log that holds events, says so. Whether it seeded the demo.
+    private func prepareAndReport(runtime: LogbookRuntime, dataDirectory: String) async throws -> Bool {
+        guard let summary = try await prepareFirstStart(runtime: runtime, demo: demo) else {
+            if demo {
+                print("demo: the log in \(dataDirectory) is not empty (head position \(try runtime.log.headPosition())); seeding nothing")
+                fflush(nil)
+            }
             return false
         }
-        print("demo: seeded \(summary.accounts.count) accounts and \"\(summary.houseName)\" (\(summary.rooms.count) rooms, "
-              + "\(summary.tasks.count) tasks, \(summary.completions) completions) up to position \(summary.position)")
-        for (account, _) in summary.accounts {
-            print("demo account: \(account.email) (display name \(account.displayName), username \(account.username))")
+        print("first start: imported \(summary.questionsImported) starter quiz questions")
+        if let demo = summary.demo {
+            print("demo: seeded \(demo.accounts.count) accounts and \"\(demo.houseName)\" (\(demo.rooms.count) rooms, "
+                  + "\(demo.tasks.count) tasks, \(demo.completions) completions) up to position \(demo.position)")
+            for (account, _) in demo.accounts {
+                print("demo account: \(account.email) (display name \(account.displayName), username \(account.username))")
+            }
+            print("demo password: \(demo.password)")
+            print("demo join code: \(demo.joinCode)")
         }
-        print("demo password: \(summary.password)")
-        print("demo join code: \(summary.joinCode)")
         fflush(nil)
-        return true
+        return summary.demo != nil
     }
 }
 

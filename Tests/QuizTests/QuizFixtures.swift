@@ -37,7 +37,7 @@ enum Fixture {
 
     static func given(_ player: QuizPlayer, _ index: Int, correct: Bool = true) -> QuizEvent {
         .answerGiven(.init(gameId: game, userId: player.userId, index: index, answer: correct ? "right \(index)" : "wrong \(index)",
-                           correct: correct, points: correct ? 1 : 0, answeredAt: now))
+                           correct: correct, correctAnswer: "right \(index)", points: correct ? 1 : 0, answeredAt: now))
     }
 
     /// `player` answered questions `0..<count`, the first `right` of them correctly.

@@ -10,13 +10,13 @@ import Foundation
 struct LogbookAdmin: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "logbook-admin",
-        abstract: "Inspect a Logbook event log (read-only, so safe while the server runs; only demo writes).",
+        abstract: "Inspect a Logbook event log (read-only, so safe while the server runs; only demo and quiz import write).",
         discussion: """
             The data directory comes from --data-dir or, when that is absent, $\(DataDirectoryOption.environmentVariable).
             Exit status: 0 on success, 1 when the log is damaged or a read fails, 2 for bad arguments \
             or a data directory that cannot be opened.
             """,
-        subcommands: [EventsCommand.self, TailCommand.self, StreamCommand.self, StatsCommand.self, VerifyCommand.self, ReplayCommand.self, DemoCommand.self, OutboxCommand.self]
+        subcommands: [EventsCommand.self, TailCommand.self, StreamCommand.self, StatsCommand.self, VerifyCommand.self, ReplayCommand.self, DemoCommand.self, OutboxCommand.self, QuizAdminCommand.self]
     )
 
     /// Replaces ArgumentParser's entry point so that failures print as `logbook-admin: …` and
