@@ -7,7 +7,8 @@ import Household
 import Projections
 
 /// The demo data `logbook serve --demo` puts into an empty log: two accounts with one shared
-/// password, a house both belong to, two rooms, three tasks and a history of completions.
+/// password, a house both belong to, two rooms, three tasks and a history of completions, and
+/// two quiz games between them (one finished, one running).
 ///
 /// Everything goes through the real command path: passwords are hashed by the runtime's bcrypt
 /// service (`AuthPasswords`, as registration does), and every change is a command run by
@@ -48,6 +49,8 @@ public struct DemoSummary: Sendable {
     public var tasks: [String]
     /// Completions recorded.
     public var completions: Int
+    /// The quiz game Ann won against Bob, and the one Bob started and is halfway through.
+    public var quizGames: (finished: String, running: String)
     /// The log's head after seeding.
     public var position: UInt64
 }
@@ -120,14 +123,14 @@ struct DemoSeeder {
 
         // (task index, who): Ann ends ahead, 50 points to Bob's 35.
         let completions = [(0, ann), (0, bob), (1, bob), (2, ann), (0, ann), (0, bob), (2, bob), (0, ann), (1, ann), (0, bob)]
-        var position: UInt64 = 0
         for (task, user) in completions {
-            position = try await run(.completeTask(houseId: houseId, taskId: taskIds[task]), as: user)
+            try await run(.completeTask(houseId: houseId, taskId: taskIds[task]), as: user)
         }
+        let quizGames = try await seedQuiz(ann: ann, bob: bob)
         return DemoSummary(
             accounts: Array(zip(DemoSeed.accounts, userIds)).map { (account: $0.0, userId: $0.1) }, password: DemoSeed.password,
             houseId: houseId, houseName: DemoSeed.houseName, joinCode: joinCode, rooms: ["Kitchen", "Bathroom"],
-            tasks: tasks.map(\.name), completions: completions.count, position: position)
+            tasks: tasks.map(\.name), completions: completions.count, quizGames: quizGames, position: try runtime.log.headPosition())
     }
 
     /// Registers `account` as `POST /v1/accounts` does (an id ordered by time, the password

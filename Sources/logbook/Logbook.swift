@@ -84,6 +84,7 @@ extension Serve {
             }
             print("demo password: \(demo.password)")
             print("demo join code: \(demo.joinCode)")
+            print("demo quiz games: \(demo.quizGames.finished) (finished), \(demo.quizGames.running) (running)")
         }
         fflush(nil)
         return summary.demo != nil

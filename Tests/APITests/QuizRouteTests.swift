@@ -195,4 +195,24 @@ struct QuizRouteTests {
             #expect(reply.status == .notFound, "no operator token configured: the route does not exist")
         }
     }
+
+    @Test func theDemoHasAFinishedAndARunningGame() async throws {
+        let server = try TestServer()
+        defer { server.remove() }
+        let summary = try #require(try await prepareFirstStart(runtime: server.runtime, demo: true)?.demo)
+        try await server.test { client in
+            let login = try await client.login("bob@example.org", DemoSeed.password)
+            let bob = try #require(login.json["token"] as? String)
+            let games = try await client.send(.get, "/v1/quiz/games", token: bob)
+            let list = games.json["games"] as? [[String: Any]] ?? []
+            #expect(list.compactMap { $0["gameId"] as? String } == [summary.quizGames.running, summary.quizGames.finished])
+            #expect(list.compactMap { $0["status"] as? String } == ["running", "finished"])
+            #expect(list.last?["outcome"] as? String == "lost" && list.last?["resultSeen"] as? Bool == false, "Bob has a result to see")
+            #expect(list.first?["myAnswered"] as? Int == 5 && list.first?["opponentAnswered"] as? Int == 3)
+            let next = try await client.send(.get, "/v1/quiz/games/\(summary.quizGames.running)/question", token: bob)
+            #expect(next.json["index"] as? Int == 5)
+            let board = try await client.send(.get, "/v1/quiz/leaderboard", token: bob)
+            #expect((board.json["players"] as? [[String: Any]])?.compactMap { $0["username"] as? String } == ["ann", "bob"])
+        }
+    }
 }
