@@ -4,8 +4,9 @@ import Foundation
 
 /// The operator's view of a Logbook data directory.
 ///
-/// Every verb opens the log read-only, so it is safe to point at the directory of a running
-/// server: LMDB lets any number of readers share an environment with its one writer.
+/// Every verb but `demo` and `quiz import` opens the log read-only, so it is safe to point at
+/// the directory of a running server: LMDB lets any number of readers share an environment with
+/// its one writer. The two that write refuse while a server holds the log's writer lock.
 @main
 struct LogbookAdmin: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
