@@ -37,15 +37,16 @@ let package = Package(
         .target(name: "EventSourcing"),
         .target(name: "Accounts", dependencies: ["EventSourcing"]),
         .target(name: "Household", dependencies: ["EventSourcing"]),
+        .target(name: "Neighbourhood", dependencies: ["EventSourcing"]),
         // The runtime: commands → decisions → conditional appends.
         .target(name: "CommandHandling", dependencies: ["EventLog", "EventSourcing"]),
         // Read models folded from the log, in their own LMDB environment.
-        .target(name: "Projections", dependencies: ["EventLog", "LMDB", "EventSourcing", "Household", "Accounts"], path: "projections"),
+        .target(name: "Projections", dependencies: ["EventLog", "LMDB", "EventSourcing", "Household", "Neighbourhood", "Accounts"], path: "projections"),
         // HTTP: spec-first routes (openapi.yaml → generated types), problem+json, composition.
         .target(
             name: "API",
             dependencies: [
-                "EventLog", "EventSourcing", "CommandHandling", "Projections", "Accounts",
+                "EventLog", "EventSourcing", "CommandHandling", "Projections", "Accounts", "Neighbourhood",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
@@ -93,7 +94,8 @@ let package = Package(
         .testTarget(name: "EventSourcingTests", dependencies: ["EventSourcing"]),
         .testTarget(name: "AccountsTests", dependencies: ["Accounts", "EventSourcing"]),
         .testTarget(name: "HouseholdTests", dependencies: ["Household", "EventSourcing"]),
-        .testTarget(name: "ProjectionsTests", dependencies: ["Projections", "EventLog", "Household", "EventSourcing", "Accounts"]),
+        .testTarget(name: "NeighbourhoodTests", dependencies: ["Neighbourhood", "EventSourcing"]),
+        .testTarget(name: "ProjectionsTests", dependencies: ["Projections", "EventLog", "Household", "Neighbourhood", "EventSourcing", "Accounts"]),
         .testTarget(name: "CommandHandlingTests", dependencies: ["CommandHandling", "EventLog", "EventSourcing"]),
         .testTarget(
             name: "EventLogTests",
