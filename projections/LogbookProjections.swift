@@ -8,6 +8,9 @@ public enum LogbookProjections {
     /// The household app's read models.
     public static var household: [any Projection] { HouseholdProjections.all }
 
+    /// The neighbourhood app's read models.
+    public static var neighbourhood: [any Projection] { NeighbourhoodProjections.all }
+
     /// All of them.
-    public static var all: [any Projection] { accounts + household }
+    public static var all: [any Projection] { accounts + household + neighbourhood }
 }
