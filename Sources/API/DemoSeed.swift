@@ -47,6 +47,8 @@ public struct DemoSummary: Sendable {
     public var tasks: [String]
     /// Completions recorded.
     public var completions: Int
+    /// Neighbourhood reports posted (with replies and follows) in the accounts' postcode.
+    public var reports: Int
     /// The log's head after seeding.
     public var position: UInt64
 }
@@ -81,6 +83,7 @@ struct DemoSeeder {
         var userIds: [String] = []
         for account in DemoSeed.accounts { userIds.append(try await register(account)) }
         let (ann, bob) = (userIds[0], userIds[1])
+        let reports = try await seedNeighbourhood(ann: ann, bob: bob)
 
         let houseId = HouseholdRoutes.newID()
         let joinCode = HouseholdRoutes.newJoinCode()
@@ -114,7 +117,7 @@ struct DemoSeeder {
         return DemoSummary(
             accounts: Array(zip(DemoSeed.accounts, userIds)).map { (account: $0.0, userId: $0.1) }, password: DemoSeed.password,
             houseId: houseId, houseName: DemoSeed.houseName, joinCode: joinCode, rooms: ["Kitchen", "Bathroom"],
-            tasks: tasks.map(\.name), completions: completions.count, position: position)
+            tasks: tasks.map(\.name), completions: completions.count, reports: reports, position: position)
     }
 
     /// Registers `account` as `POST /v1/accounts` does (an id ordered by time, the password

@@ -18,6 +18,8 @@ public final class LogbookRuntime: Sendable {
     let accounts: AccountQueries<LMDBEventStore>
     /// Queries over the household read models.
     let household: HouseholdQueries<LMDBEventStore>
+    /// Queries over the neighbourhood read models.
+    let neighbourhood: NeighbourhoodQueries<LMDBEventStore>
     /// Secrets, bcrypt and rate limits of the account routes.
     let auth: AuthServices
     /// Wrong join codes by user and by address: guessing a house's code is rate-limited like logins.
@@ -44,6 +46,7 @@ public final class LogbookRuntime: Sendable {
         // Built once: their initialisers check the registration, which no request should repeat.
         accounts = AccountQueries(engine: projections)
         household = HouseholdQueries(engine: projections)
+        neighbourhood = NeighbourhoodQueries(engine: projections)
     }
 
     /// Stops appends (after those queued) and ends subscriptions.

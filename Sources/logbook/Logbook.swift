@@ -75,6 +75,7 @@ extension Serve {
         }
         print("demo: seeded \(summary.accounts.count) accounts and \"\(summary.houseName)\" (\(summary.rooms.count) rooms, "
               + "\(summary.tasks.count) tasks, \(summary.completions) completions) up to position \(summary.position)")
+        print("demo neighbourhood: \(summary.reports) reports with replies and follows in postcode \(DemoSeed.accounts[0].postcode)")
         for (account, _) in summary.accounts {
             print("demo account: \(account.email) (display name \(account.displayName), username \(account.username))")
         }
