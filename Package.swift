@@ -89,7 +89,7 @@ let package = Package(
         .testTarget(name: "LMDBTests", dependencies: ["LMDB"]),
         .testTarget(
             name: "APITests",
-            dependencies: ["API", "logbook", "Accounts", .product(name: "HummingbirdTesting", package: "hummingbird")]
+            dependencies: ["API", "logbook", "Accounts", "Neighbourhood", .product(name: "HummingbirdTesting", package: "hummingbird")]
         ),
         .testTarget(name: "EventSourcingTests", dependencies: ["EventSourcing"]),
         .testTarget(name: "AccountsTests", dependencies: ["Accounts", "EventSourcing"]),

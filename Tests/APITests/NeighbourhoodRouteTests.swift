@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
+import Neighbourhood
 import Testing
 @testable import API
 
@@ -258,5 +259,16 @@ struct NeighbourhoodDemoTests {
             #expect((try await client.send(.get, "/v1/me/notifications", token: bob).json["items"] as? [Any])?.count == 2)
             #expect((try await client.send(.get, "/v1/neighbourhood/map", token: bob).json["features"] as? [Any])?.count == 3)
         }
+    }
+}
+
+/// The contract's enums and the domain's spell categories the same, which the routes' mapping
+/// relies on.
+@Suite("Neighbourhood contract")
+struct NeighbourhoodContractTests {
+    @Test func everyCategoryOfTheDomainIsOneOfTheContract() {
+        let domain = ReportCategory.allCases.map(\.rawValue)
+        #expect(domain.compactMap(Components.Schemas.ReportCategory.init(rawValue:)).map(\.rawValue) == domain)
+        #expect(Components.Schemas.ReportCategory.allCases.count == domain.count)
     }
 }

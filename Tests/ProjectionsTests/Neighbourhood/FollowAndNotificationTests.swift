@@ -74,6 +74,25 @@ struct FollowAndNotificationTests {
         #expect(try q.report(id: "gone", viewer: "ann", neighbourhood: "1012AB") == nil)
         let keep = try #require(try q.report(id: "keep", viewer: "ann", neighbourhood: "1012AB"))
         #expect(keep.replies.map(\.replyId) == ["k1"] && keep.view.report.followerCount == 2)
+        // The queries also skip what a deletion should have removed; the tables must not hold it.
+        let table = NeighbourhoodReportsProjection.self
+        let expected = [table.reports: 1, table.neighbourhoodReports: 1, table.categoryReports: 1, table.authorReports: 1,
+                        table.followers: 2, table.followedReports: 2, table.replies: 1, table.notifications: 1,
+                        table.reportNotifications: 1]
+        for (name, count) in expected {
+            let keys = try storedKeys(fixture, name)
+            #expect(keys.count == count && !keys.contains { $0.hasPrefix("gone") }, "\(name): \(keys)")
+        }
+    }
+
+    /// Every key of one of the projection's tables, whatever its values.
+    private func storedKeys(_ fixture: NeighbourhoodFixture, _ table: String) throws -> [String] {
+        struct AnyValue: Decodable {
+            init(from decoder: any Decoder) throws {}
+        }
+        return try fixture.engine.read(NeighbourhoodProjections.reports) {
+            try $0.entries(AnyValue.self, in: table, limit: .max).map(\.key)
+        }
     }
 
     @Test func aUserWhoMovedSeesTheNewNeighbourhoodsFollowsAndTheirOwn() async throws {
