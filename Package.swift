@@ -38,15 +38,16 @@ let package = Package(
         .target(name: "Accounts", dependencies: ["EventSourcing"]),
         .target(name: "Household", dependencies: ["EventSourcing"]),
         .target(name: "Quiz", dependencies: ["EventSourcing"]),
+        .target(name: "Neighbourhood", dependencies: ["EventSourcing"]),
         // The runtime: commands → decisions → conditional appends.
         .target(name: "CommandHandling", dependencies: ["EventLog", "EventSourcing"]),
         // Read models folded from the log, in their own LMDB environment.
-        .target(name: "Projections", dependencies: ["EventLog", "LMDB", "EventSourcing", "Household", "Accounts", "Quiz"], path: "projections"),
+        .target(name: "Projections", dependencies: ["EventLog", "LMDB", "EventSourcing", "Household", "Accounts", "Quiz", "Neighbourhood"], path: "projections"),
         // HTTP: spec-first routes (openapi.yaml → generated types), problem+json, composition.
         .target(
             name: "API",
             dependencies: [
-                "EventLog", "EventSourcing", "CommandHandling", "Projections", "Accounts", "Quiz",
+                "EventLog", "EventSourcing", "CommandHandling", "Projections", "Accounts", "Quiz", "Neighbourhood",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
@@ -89,13 +90,14 @@ let package = Package(
         .testTarget(name: "LMDBTests", dependencies: ["LMDB"]),
         .testTarget(
             name: "APITests",
-            dependencies: ["API", "logbook", "Accounts", .product(name: "HummingbirdTesting", package: "hummingbird")]
+            dependencies: ["API", "logbook", "Accounts", "Neighbourhood", .product(name: "HummingbirdTesting", package: "hummingbird")]
         ),
         .testTarget(name: "EventSourcingTests", dependencies: ["EventSourcing"]),
         .testTarget(name: "AccountsTests", dependencies: ["Accounts", "EventSourcing"]),
         .testTarget(name: "HouseholdTests", dependencies: ["Household", "EventSourcing"]),
         .testTarget(name: "QuizTests", dependencies: ["Quiz", "EventSourcing"]),
-        .testTarget(name: "ProjectionsTests", dependencies: ["Projections", "EventLog", "Household", "EventSourcing", "Accounts", "Quiz"]),
+        .testTarget(name: "NeighbourhoodTests", dependencies: ["Neighbourhood", "EventSourcing"]),
+        .testTarget(name: "ProjectionsTests", dependencies: ["Projections", "EventLog", "Household", "EventSourcing", "Accounts", "Quiz", "Neighbourhood"]),
         .testTarget(name: "CommandHandlingTests", dependencies: ["CommandHandling", "EventLog", "EventSourcing"]),
         .testTarget(
             name: "EventLogTests",

@@ -11,6 +11,9 @@ public enum LogbookProjections {
     /// The quiz app's read models.
     public static var quiz: [any Projection] { QuizProjections.all }
 
+    /// The neighbourhood app's read models.
+    public static var neighbourhood: [any Projection] { NeighbourhoodProjections.all }
+
     /// All of them.
-    public static var all: [any Projection] { accounts + household + quiz }
+    public static var all: [any Projection] { accounts + household + quiz + neighbourhood }
 }

@@ -90,6 +90,19 @@ enum ProblemMapping {
         }
     }
 
+    /// Paging refusals of the list queries: bad client input, so 400.
+    static func problem(for error: ListQueryError) -> Problem {
+        switch error {
+        case let .limitOutOfRange(limit, allowed):
+            Problem(status: .badRequest, code: "invalid_limit", title: "Invalid limit",
+                    detail: "limit must be \(allowed.lowerBound)…\(allowed.upperBound), not \(limit)")
+        case .malformedCursor:
+            Problem(status: .badRequest, code: "invalid_cursor", title: "Invalid cursor", detail: "the cursor was not issued for this list")
+        case .readModel:
+            .internalError
+        }
+    }
+
     private static func title(for kind: DomainErrorKind) -> String {
         switch kind {
         case .validation: "Validation failed"

@@ -51,6 +51,8 @@ public struct DemoSummary: Sendable {
     public var completions: Int
     /// The quiz game Ann won against Bob, and the one Bob started and is halfway through.
     public var quizGames: (finished: String, running: String)
+    /// Neighbourhood reports posted (with replies and follows) in the accounts' postcode.
+    public var reports: Int
     /// The log's head after seeding.
     public var position: UInt64
 }
@@ -97,6 +99,7 @@ struct DemoSeeder {
         var userIds: [String] = []
         for account in DemoSeed.accounts { userIds.append(try await register(account)) }
         let (ann, bob) = (userIds[0], userIds[1])
+        let reports = try await seedNeighbourhood(ann: ann, bob: bob)
 
         let houseId = HouseholdRoutes.newID()
         let joinCode = HouseholdRoutes.newJoinCode()
@@ -130,7 +133,8 @@ struct DemoSeeder {
         return DemoSummary(
             accounts: Array(zip(DemoSeed.accounts, userIds)).map { (account: $0.0, userId: $0.1) }, password: DemoSeed.password,
             houseId: houseId, houseName: DemoSeed.houseName, joinCode: joinCode, rooms: ["Kitchen", "Bathroom"],
-            tasks: tasks.map(\.name), completions: completions.count, quizGames: quizGames, position: try runtime.log.headPosition())
+            tasks: tasks.map(\.name), completions: completions.count, quizGames: quizGames, reports: reports,
+            position: try runtime.log.headPosition())
     }
 
     /// Registers `account` as `POST /v1/accounts` does (an id ordered by time, the password

@@ -41,16 +41,4 @@ enum HouseholdRoutes {
         .init(taskId: item.taskId, taskName: item.taskName, roomName: item.roomName, userId: item.userId,
               displayName: item.displayName, points: item.points, doneAt: item.doneAt)
     }
-
-    static func problem(for error: ListQueryError) -> Problem {
-        switch error {
-        case let .limitOutOfRange(limit, allowed):
-            Problem(status: .badRequest, code: "invalid_limit", title: "Invalid limit",
-                    detail: "limit must be \(allowed.lowerBound)…\(allowed.upperBound), not \(limit)")
-        case .malformedCursor:
-            Problem(status: .badRequest, code: "invalid_cursor", title: "Invalid cursor", detail: "the cursor was not issued for this list")
-        case .readModel:
-            .internalError
-        }
-    }
 }

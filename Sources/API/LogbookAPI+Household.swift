@@ -139,7 +139,7 @@ extension LogbookAPI {
         do {
             page = try runtime.household.history(house: house.houseId, limit: input.query.limit ?? 50, cursor: input.query.cursor)
         } catch {
-            throw HouseholdRoutes.problem(for: error)
+            throw ProblemMapping.problem(for: error)
         }
         return .ok(.init(body: .json(.init(items: page.items.map(HouseholdRoutes.historyItem), next: page.next))))
     }

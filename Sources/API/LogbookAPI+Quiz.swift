@@ -51,7 +51,7 @@ extension LogbookAPI {
         do {
             page = try runtime.quiz.games(of: caller.userId, limit: input.query.limit ?? 50, cursor: input.query.cursor)
         } catch {
-            throw HouseholdRoutes.problem(for: error)
+            throw ProblemMapping.problem(for: error)
         }
         return .ok(.init(body: .json(.init(games: page.games.map(QuizRoutes.summary), next: page.next))))
     }
@@ -102,7 +102,7 @@ extension LogbookAPI {
         do {
             players = try runtime.quiz.leaderboard(limit: input.query.limit ?? 50)
         } catch {
-            throw HouseholdRoutes.problem(for: error)
+            throw ProblemMapping.problem(for: error)
         }
         return .ok(.init(body: .json(.init(players: players.map {
             .init(username: $0.username, won: $0.won, played: $0.played, lost: $0.lost, drawn: $0.drawn)

@@ -20,6 +20,8 @@ public final class LogbookRuntime: Sendable {
     let household: HouseholdQueries<LMDBEventStore>
     /// Queries over the quiz read models.
     let quiz: QuizQueries<LMDBEventStore>
+    /// Queries over the neighbourhood read models.
+    let neighbourhood: NeighbourhoodQueries<LMDBEventStore>
     /// Secrets, bcrypt and rate limits of the account routes.
     let auth: AuthServices
     /// Wrong join codes by user and by address: guessing a house's code is rate-limited like logins.
@@ -47,6 +49,7 @@ public final class LogbookRuntime: Sendable {
         accounts = AccountQueries(engine: projections)
         household = HouseholdQueries(engine: projections)
         quiz = QuizQueries(engine: projections)
+        neighbourhood = NeighbourhoodQueries(engine: projections)
     }
 
     /// Stops appends (after those queued) and ends subscriptions.

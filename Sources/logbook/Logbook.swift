@@ -84,6 +84,7 @@ extension Serve {
             }
             print("demo password: \(demo.password)")
             print("demo join code: \(demo.joinCode)")
+            print("demo neighbourhood: \(demo.reports) reports with replies and follows in postcode \(DemoSeed.accounts[0].postcode)")
             print("demo quiz games: \(demo.quizGames.finished) (finished), \(demo.quizGames.running) (running)")
         }
         fflush(nil)

@@ -1,0 +1,62 @@
+import Foundation
+
+extension NeighbourhoodEvent {
+    /// `neighbourhood.reportPosted`: everything the read models show of a report, so that no
+    /// list needs a join, and the author's name as it was when posting.
+    public struct ReportPosted: Codable, Sendable, Equatable {
+        /// The new report.
+        public var reportId: String
+        /// The author's normalised postcode when posting; the report stays in it.
+        public var neighbourhood: String
+        /// The author.
+        public var authorId: String
+        /// The author's display name when posting.
+        public var authorDisplayName: String
+        /// Trimmed, 1–120 characters.
+        public var title: String
+        /// Trimmed, 1–5000 characters.
+        public var description: String
+        /// The kind of report.
+        public var category: ReportCategory
+        /// Degrees, −90…90.
+        public var latitude: Double
+        /// Degrees, −180…180.
+        public var longitude: Double
+        /// When it was posted: the command's metadata time.
+        public var postedAt: Date
+
+        /// A report by `authorId` in `neighbourhood`.
+        public init(
+            reportId: String, neighbourhood: String, authorId: String, authorDisplayName: String, title: String,
+            description: String, category: ReportCategory, latitude: Double, longitude: Double, postedAt: Date
+        ) {
+            self.reportId = reportId
+            self.neighbourhood = neighbourhood
+            self.authorId = authorId
+            self.authorDisplayName = authorDisplayName
+            self.title = title
+            self.description = description
+            self.category = category
+            self.latitude = latitude
+            self.longitude = longitude
+            self.postedAt = postedAt
+        }
+    }
+
+    /// `neighbourhood.reportDeleted`.
+    public struct ReportDeleted: Codable, Sendable, Equatable {
+        /// The deleted report.
+        public var reportId: String
+        /// Its neighbourhood.
+        public var neighbourhood: String
+        /// Its author, who deleted it.
+        public var authorId: String
+
+        /// `authorId` deleted `reportId`.
+        public init(reportId: String, neighbourhood: String, authorId: String) {
+            self.reportId = reportId
+            self.neighbourhood = neighbourhood
+            self.authorId = authorId
+        }
+    }
+}

@@ -1,0 +1,116 @@
+import EventLog
+import Foundation
+import Neighbourhood
+
+/// What the neighbourhood routes ask of the read models. Per-reader fields (`following`) and
+/// who may see what (`ReportVisibility`, the decider's rule) are worked out per request, so the
+/// stored tables are the same for every reader. Queries read the served copy as it is; a
+/// command's handler waits with `ProjectionEngine.waitUntilProjected` before answering, which is
+/// what makes the next query read its own writes.
+public struct NeighbourhoodQueries<Store: EventStore>: Sendable {
+    /// The engine the neighbourhood projections are registered with.
+    public let engine: ProjectionEngine<Store>
+
+    /// Items a page may hold; SPEC's list limit.
+    public static var itemsPerPage: ClosedRange<Int> { 1...500 }
+    /// Items on a page when the client names no limit.
+    public static var itemsPerPageDefault: Int { 50 }
+    /// Pins on the map at most: the newest reports of the neighbourhood within the box.
+    public static var mapPinsMax: Int { 500 }
+    /// Entries one request reads at most while skipping ones the reader may not see (a follow
+    /// list after a move, the map outside its box). A page that stops here is shorter than
+    /// asked but still has a `next`, so every request is bounded and no item is lost.
+    public static var entriesScannedPerRequestMax: Int { 5_000 }
+
+    /// Queries over `engine`, which must run `NeighbourhoodProjections.all`: reading an
+    /// unregistered projection would silently answer from empty tables.
+    public init(engine: ProjectionEngine<Store>) {
+        let registered = Set(engine.projections.map(\.name))
+        precondition(NeighbourhoodProjections.all.allSatisfy { registered.contains($0.name) }, "neighbourhood projections are registered")
+        self.engine = engine
+    }
+
+    /// A page of `neighbourhood`'s reports, newest first, of one `category` or all, as `viewer`
+    /// sees them.
+    public func reports(
+        in neighbourhood: String, category: ReportCategory?, viewer: String, limit: Int, cursor: String?
+    ) throws(ListQueryError) -> NeighbourhoodPage<ReportView> {
+        let table = NeighbourhoodReportsProjection.self
+        if let category {
+            return try page(String.self, in: table.categoryReports, prefix: NeighbourhoodKeys.categoryPrefix(neighbourhood, category),
+                            limit: limit, cursor: cursor) { model, reportId in try view(reportId, for: viewer, model) }
+        }
+        return try page(ReportPin.self, in: table.neighbourhoodReports, prefix: NeighbourhoodKeys.neighbourhoodPrefix(neighbourhood),
+                        limit: limit, cursor: cursor) { model, pin in try view(pin.reportId, for: viewer, model) }
+    }
+
+    /// A page of the reports `author` posted, newest first, wherever they were posted.
+    public func reports(by author: String, limit: Int, cursor: String?) throws(ListQueryError) -> NeighbourhoodPage<ReportView> {
+        try page(String.self, in: NeighbourhoodReportsProjection.authorReports, prefix: NeighbourhoodKeys.userPrefix(author),
+                 limit: limit, cursor: cursor) { model, reportId in try view(reportId, for: author, model) }
+    }
+
+    /// A page of the reports `user` follows and may see now (living in `neighbourhood`),
+    /// newest report first. Follows of a former neighbourhood's reports are kept, not shown:
+    /// moving back shows them again, as the log still says they are followed.
+    public func followedReports(
+        of user: String, neighbourhood: String?, limit: Int, cursor: String?
+    ) throws(ListQueryError) -> NeighbourhoodPage<ReportView> {
+        try page(String.self, in: NeighbourhoodReportsProjection.followedReports, prefix: NeighbourhoodKeys.userPrefix(user),
+                 limit: limit, cursor: cursor) { model, reportId in
+            guard let view = try view(reportId, for: user, model), Self.canSee(view.report, user, neighbourhood) else { return nil }
+            return view
+        }
+    }
+
+    /// A page of `user`'s notifications, newest first, about reports they may see now.
+    public func notifications(
+        of user: String, neighbourhood: String?, limit: Int, cursor: String?
+    ) throws(ListQueryError) -> NeighbourhoodPage<NotificationItem> {
+        try page(NotificationItem.self, in: NeighbourhoodReportsProjection.notifications, prefix: NeighbourhoodKeys.userPrefix(user),
+                 limit: limit, cursor: cursor) { model, item in
+            guard let report = try record(item.reportId, model), Self.canSee(report, user, neighbourhood) else { return nil }
+            return item
+        }
+    }
+
+    /// Report `reportId` with its replies as `viewer` (living in `neighbourhood`) sees it; nil
+    /// when it is unknown, deleted, or not the viewer's to see.
+    public func report(id reportId: String, viewer: String, neighbourhood: String?) throws(ReadModelError) -> ReportDetail? {
+        try engine.read(NeighbourhoodProjections.reports) { model -> ReportDetail? in
+            guard let view = try view(reportId, for: viewer, model), Self.canSee(view.report, viewer, neighbourhood) else { return nil }
+            // The decider bounds replies per report, so reading them all is bounded too; the
+            // keys invert positions, so reading backwards is oldest first.
+            let replies = try model.entries(
+                ReplyView.self, in: NeighbourhoodReportsProjection.replies,
+                prefix: NeighbourhoodKeys.reportPrefix(reportId), reverse: true, limit: NeighbourhoodLimits.repliesPerReportMax)
+            return ReportDetail(view: view, replies: replies.map(\.value))
+        }
+    }
+
+    /// The newest `mapPinsMax` reports of `neighbourhood` that lie within `bounds` (anywhere
+    /// when nil), newest first.
+    public func map(of neighbourhood: String, within bounds: MapBounds?) throws(ListQueryError) -> [ReportPin] {
+        try page(ReportPin.self, in: NeighbourhoodReportsProjection.neighbourhoodReports,
+                 prefix: NeighbourhoodKeys.neighbourhoodPrefix(neighbourhood), limit: Self.mapPinsMax, cursor: nil) { _, pin in
+            guard bounds?.contains(latitude: pin.latitude, longitude: pin.longitude) ?? true else { return nil }
+            return pin
+        }.items
+    }
+
+    private static func canSee(_ report: ReportRecord, _ user: String, _ neighbourhood: String?) -> Bool {
+        ReportVisibility.canSee(reportNeighbourhood: report.neighbourhood, authorId: report.author.userId, userId: user, neighbourhood: neighbourhood)
+    }
+
+    private func record(_ reportId: String, _ model: ReadModelReader) throws -> ReportRecord? {
+        try model.value(ReportRecord.self, at: NeighbourhoodKeys.report(reportId), in: NeighbourhoodReportsProjection.reports)
+    }
+
+    /// The report with whether `user` follows it; nil when it is not stored (deleted).
+    private func view(_ reportId: String, for user: String, _ model: ReadModelReader) throws -> ReportView? {
+        guard let report = try record(reportId, model) else { return nil }
+        let following = try model.value(
+            String.self, at: NeighbourhoodKeys.follower(report: reportId, user: user), in: NeighbourhoodReportsProjection.followers) != nil
+        return ReportView(report: report, following: following)
+    }
+}

@@ -1,0 +1,155 @@
+import EventLog
+import Neighbourhood
+
+/// Every live report (`reports`) with the lists that show it, its thread, its followers and the
+/// notifications its replies caused.
+///
+/// One projection with many tables rather than many projections, because a deletion must
+/// leave every list, follow list and notification in the same transaction, and because a
+/// reply's notifications need the followers as they are at that reply. Lists hold ids (or
+/// immutable pins), never copies of counts, so a reply or a follow rewrites one record.
+public struct NeighbourhoodReportsProjection: Projection {
+    /// The stable name.
+    public var name: String { "neighbourhood.reports" }
+    /// Version 1.
+    public var version: Int { 1 }
+    /// `reports`: reportId → `ReportRecord`;
+    /// `neighbourhoodReports`: `<neighbourhood>/<inverted position>` → `ReportPin` (list and map);
+    /// `categoryReports`: `<neighbourhood>/<category>/<inverted position>` → reportId;
+    /// `authorReports`: `<author>/<inverted position>` → reportId;
+    /// `followers`: `<report>/<user>` → userId;
+    /// `followedReports`: `<user>/<inverted report position>` → reportId (the follow list, in
+    /// the order of the reports, so an unfollow finds its key from the report);
+    /// `replies`: `<report>/<inverted position>` → `ReplyView`;
+    /// `notifications`: `<user>/<inverted position>` → `NotificationItem`;
+    /// `reportNotifications`: `<report>/<notification key>` → notification key, so a deletion
+    /// finds the notifications its report caused.
+    public var tables: [String] {
+        [Self.reports, Self.neighbourhoodReports, Self.categoryReports, Self.authorReports, Self.followers,
+         Self.followedReports, Self.replies, Self.notifications, Self.reportNotifications]
+    }
+
+    static let reports = "reports"
+    static let neighbourhoodReports = "neighbourhoodReports"
+    static let categoryReports = "categoryReports"
+    static let authorReports = "authorReports"
+    static let followers = "followers"
+    static let followedReports = "followedReports"
+    static let replies = "replies"
+    static let notifications = "notifications"
+    static let reportNotifications = "reportNotifications"
+
+    /// A projection value; it holds no state.
+    public init() {}
+
+    /// Folds a neighbourhood event into the tables; ignores other events. Events about a report
+    /// not stored (the decider emits none after a deletion) change nothing.
+    public func apply(_ event: RecordedEvent, to model: ReadModelWriter) throws {
+        guard let neighbourhood = try event.neighbourhoodEvent() else { return }
+        if case .reportPosted(let p) = neighbourhood {
+            try post(p, at: event.position, model)
+            return
+        }
+        let key = NeighbourhoodKeys.report(neighbourhood.reportId)
+        guard var record = try model.value(ReportRecord.self, at: key, in: Self.reports) else { return }
+        switch neighbourhood {
+        case .reportPosted:
+            break  // handled above
+        case .reportFollowed(let p):
+            guard try follow(p.userId, record, model) else { return }
+            record.followerCount += 1
+        case .reportUnfollowed(let p):
+            guard try unfollow(p.userId, record, model) else { return }
+            record.followerCount -= 1
+        case .replyPosted(let p):
+            try reply(p, to: record, at: event.position, model)
+            record.replyCount += 1
+        case .reportDeleted:
+            try delete(record, model)
+            return
+        }
+        try model.put(record, at: key, in: Self.reports)
+    }
+
+    private func post(_ p: NeighbourhoodEvent.ReportPosted, at position: UInt64, _ model: ReadModelWriter) throws {
+        let record = ReportRecord(
+            reportId: p.reportId, neighbourhood: p.neighbourhood, title: p.title, description: p.description,
+            category: p.category, latitude: p.latitude, longitude: p.longitude, createdAt: p.postedAt,
+            author: NeighbourView(userId: p.authorId, displayName: p.authorDisplayName),
+            replyCount: 0, followerCount: 0, position: position)
+        try model.put(record, at: NeighbourhoodKeys.report(p.reportId), in: Self.reports)
+        for (table, key) in listKeys(of: record) {
+            if table == Self.neighbourhoodReports {
+                let pin = ReportPin(reportId: p.reportId, title: p.title, category: p.category, latitude: p.latitude, longitude: p.longitude)
+                try model.put(pin, at: key, in: table)
+            } else {
+                try model.put(p.reportId, at: key, in: table)
+            }
+        }
+    }
+
+    /// The report's entries in the neighbourhood, category and author lists.
+    private func listKeys(of record: ReportRecord) -> [(table: String, key: String)] {
+        [(Self.neighbourhoodReports, NeighbourhoodKeys.newestFirst(NeighbourhoodKeys.neighbourhoodPrefix(record.neighbourhood), record.position)),
+         (Self.categoryReports, NeighbourhoodKeys.newestFirst(NeighbourhoodKeys.categoryPrefix(record.neighbourhood, record.category), record.position)),
+         (Self.authorReports, NeighbourhoodKeys.newestFirst(NeighbourhoodKeys.userPrefix(record.author.userId), record.position))]
+    }
+
+    /// Whether `userId` became a follower (false when they were one already).
+    private func follow(_ userId: String, _ record: ReportRecord, _ model: ReadModelWriter) throws -> Bool {
+        let key = NeighbourhoodKeys.follower(report: record.reportId, user: userId)
+        guard try model.value(String.self, at: key, in: Self.followers) == nil else { return false }
+        try model.put(userId, at: key, in: Self.followers)
+        try model.put(record.reportId, at: followedKey(record, userId), in: Self.followedReports)
+        return true
+    }
+
+    /// Whether `userId` stopped being a follower (false when they were none).
+    private func unfollow(_ userId: String, _ record: ReportRecord, _ model: ReadModelWriter) throws -> Bool {
+        guard try model.delete(NeighbourhoodKeys.follower(report: record.reportId, user: userId), in: Self.followers) else { return false }
+        try model.delete(followedKey(record, userId), in: Self.followedReports)
+        return true
+    }
+
+    private func followedKey(_ record: ReportRecord, _ userId: String) -> String {
+        NeighbourhoodKeys.newestFirst(NeighbourhoodKeys.userPrefix(userId), record.position)
+    }
+
+    /// Stores the reply and notifies every follower but its author. The decider bounds
+    /// followers per report, so the fan-out is bounded too.
+    private func reply(_ p: NeighbourhoodEvent.ReplyPosted, to record: ReportRecord, at position: UInt64, _ model: ReadModelWriter) throws {
+        let from = NeighbourView(userId: p.authorId, displayName: p.authorDisplayName)
+        let reply = ReplyView(replyId: p.replyId, author: from, message: p.message, createdAt: p.postedAt)
+        let reportPrefix = NeighbourhoodKeys.reportPrefix(record.reportId)
+        try model.put(reply, at: NeighbourhoodKeys.newestFirst(reportPrefix, position), in: Self.replies)
+        let notification = NotificationItem(
+            kind: "reply", reportId: record.reportId, reportTitle: record.title, replyId: p.replyId, from: from, createdAt: p.postedAt)
+        for followerKey in try model.keys(in: Self.followers, prefix: reportPrefix) {
+            guard let follower = try model.value(String.self, at: followerKey, in: Self.followers), follower != p.authorId else { continue }
+            let key = NeighbourhoodKeys.newestFirst(NeighbourhoodKeys.userPrefix(follower), position)
+            try model.put(notification, at: key, in: Self.notifications)
+            try model.put(key, at: reportPrefix + key, in: Self.reportNotifications)
+        }
+    }
+
+    /// Removes the report from every table: lists, follow lists, its thread, and the
+    /// notifications it caused, so nothing points at a report that answers 404.
+    private func delete(_ record: ReportRecord, _ model: ReadModelWriter) throws {
+        try model.delete(NeighbourhoodKeys.report(record.reportId), in: Self.reports)
+        for (table, key) in listKeys(of: record) { try model.delete(key, in: table) }
+        let reportPrefix = NeighbourhoodKeys.reportPrefix(record.reportId)
+        for followerKey in try model.keys(in: Self.followers, prefix: reportPrefix) {
+            if let follower = try model.value(String.self, at: followerKey, in: Self.followers) {
+                try model.delete(followedKey(record, follower), in: Self.followedReports)
+            }
+            try model.delete(followerKey, in: Self.followers)
+        }
+        for replyKey in try model.keys(in: Self.replies, prefix: reportPrefix) { try model.delete(replyKey, in: Self.replies) }
+        for indexKey in try model.keys(in: Self.reportNotifications, prefix: reportPrefix) {
+            if let notificationKey = try model.value(String.self, at: indexKey, in: Self.reportNotifications) {
+                try model.delete(notificationKey, in: Self.notifications)
+            }
+            try model.delete(indexKey, in: Self.reportNotifications)
+        }
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import Neighbourhood
+
+/// A live report as the `reports` table keeps it: what it was posted with, and its counts.
+/// Deleted reports are removed, not marked.
+public struct ReportRecord: Sendable, Equatable, Codable {
+    /// The report's id.
+    public var reportId: String
+    /// The neighbourhood it was posted in.
+    public var neighbourhood: String
+    /// Its title.
+    public var title: String
+    /// Its description.
+    public var description: String
+    /// Its category.
+    public var category: ReportCategory
+    /// Degrees.
+    public var latitude: Double
+    /// Degrees.
+    public var longitude: Double
+    /// When it was posted.
+    public var createdAt: Date
+    /// Who posted it, with their name at the time.
+    public var author: NeighbourView
+    /// Its replies.
+    public var replyCount: Int
+    /// Its followers, the author included while they follow.
+    public var followerCount: Int
+    /// The log position of `reportPosted`: the report's place in every newest-first list.
+    public var position: UInt64
+}
+
+/// A report in a list, as one reader sees it.
+public struct ReportView: Sendable, Equatable, Codable {
+    /// The report.
+    public var report: ReportRecord
+    /// Whether the reader follows it.
+    public var following: Bool
+}
+
+/// One report with its thread.
+public struct ReportDetail: Sendable, Equatable, Codable {
+    /// The report as the reader sees it.
+    public var view: ReportView
+    /// Its replies, oldest first.
+    public var replies: [ReplyView]
+}
+
+/// A reply to a report.
+public struct ReplyView: Sendable, Equatable, Codable {
+    /// The reply's id.
+    public var replyId: String
+    /// Who wrote it.
+    public var author: NeighbourView
+    /// What they wrote.
+    public var message: String
+    /// When.
+    public var createdAt: Date
+}
+
+/// A report on the map: what a pin shows, stored in the neighbourhood's list so that the map
+/// reads one table.
+public struct ReportPin: Sendable, Equatable, Codable {
+    /// The report's id.
+    public var reportId: String
+    /// Its title.
+    public var title: String
+    /// Its category.
+    public var category: ReportCategory
+    /// Degrees.
+    public var latitude: Double
+    /// Degrees.
+    public var longitude: Double
+}
+
+/// One page of a newest-first list.
+public struct NeighbourhoodPage<Item: Sendable & Equatable>: Sendable, Equatable {
+    /// The items on this page.
+    public var items: [Item]
+    /// The cursor of the next page; nil when this page is the last.
+    public var next: String?
+}
