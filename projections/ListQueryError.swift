@@ -1,8 +1,8 @@
 /// Why a list query is refused: bad paging input from a client, or the read models failed.
 public enum ListQueryError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// `limit` is outside `allowed` (a 422 at the API edge).
+    /// `limit` is outside `allowed`: bad client input.
     case limitOutOfRange(Int, allowed: ClosedRange<Int>)
-    /// The cursor was not made by this query for this list (a 422 at the API edge).
+    /// The cursor was not made by this query for this list: bad client input.
     case malformedCursor
     /// Reading the read models failed.
     case readModel(ReadModelError)

@@ -25,7 +25,7 @@ extension AccountsService {
     /// cursor this list did not issue.
     func activity(of session: AuthSession, limit: Int?, cursor: String?) throws -> ActivityPage {
         let limit = limit ?? AccountQueries<LMDBEventStore>.activityItemsPerPageDefault
-        do throws(AccountQueryError) {
+        do throws(ListQueryError) {
             return try queries.activity(of: session.userId, limit: limit, cursor: cursor)
         } catch .limitOutOfRange(_, let allowed) {
             throw Self.invalidField("limit", "must be \(allowed.lowerBound) to \(allowed.upperBound)")

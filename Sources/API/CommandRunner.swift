@@ -90,6 +90,15 @@ enum ProblemMapping {
         }
     }
 
+    /// Runs a list query, its paging refusals thrown as problems; other errors pass as they are.
+    static func listQuery<T>(_ query: () throws -> T) throws -> T {
+        do {
+            return try query()
+        } catch let error as ListQueryError {
+            throw problem(for: error)
+        }
+    }
+
     /// Paging refusals of the list queries: bad client input, so 400.
     static func problem(for error: ListQueryError) -> Problem {
         switch error {

@@ -135,11 +135,8 @@ extension LogbookAPI {
     func getHouseHistory(_ input: Operations.GetHouseHistory.Input) async throws -> Operations.GetHouseHistory.Output {
         let caller = try authenticate()
         let house = try memberHouse(input.path.houseId, caller.userId)
-        let page: HistoryPage
-        do {
-            page = try runtime.household.history(house: house.houseId, limit: input.query.limit ?? 50, cursor: input.query.cursor)
-        } catch {
-            throw ProblemMapping.problem(for: error)
+        let page = try ProblemMapping.listQuery {
+            try runtime.household.history(house: house.houseId, limit: input.query.limit ?? 50, cursor: input.query.cursor)
         }
         return .ok(.init(body: .json(.init(items: page.items.map(HouseholdRoutes.historyItem), next: page.next))))
     }

@@ -31,7 +31,7 @@ extension LogbookAPI {
         let caller = try authenticate()
         let neighbourhood = try NeighbourhoodRoutes.required(try neighbour(caller.userId).postcode)
         let category = try input.query.category.map(NeighbourhoodRoutes.category)
-        let page = try NeighbourhoodRoutes.answer {
+        let page = try ProblemMapping.listQuery {
             try runtime.neighbourhood.reports(
                 in: neighbourhood, category: category, viewer: caller.userId,
                 limit: NeighbourhoodRoutes.limit(input.query.limit), cursor: input.query.cursor)
@@ -85,7 +85,7 @@ extension LogbookAPI {
 
     func listMyReports(_ input: Operations.ListMyReports.Input) async throws -> Operations.ListMyReports.Output {
         let caller = try authenticate()
-        let page = try NeighbourhoodRoutes.answer {
+        let page = try ProblemMapping.listQuery {
             try runtime.neighbourhood.reports(
                 by: caller.userId, limit: NeighbourhoodRoutes.limit(input.query.limit),
                 cursor: input.query.cursor)
@@ -96,7 +96,7 @@ extension LogbookAPI {
     func listFollowedReports(_ input: Operations.ListFollowedReports.Input) async throws -> Operations.ListFollowedReports.Output {
         let caller = try authenticate()
         let postcode = try neighbour(caller.userId).postcode
-        let page = try NeighbourhoodRoutes.answer {
+        let page = try ProblemMapping.listQuery {
             try runtime.neighbourhood.followedReports(
                 of: caller.userId, neighbourhood: postcode,
                 limit: NeighbourhoodRoutes.limit(input.query.limit), cursor: input.query.cursor)
@@ -108,7 +108,7 @@ extension LogbookAPI {
         let caller = try authenticate()
         let neighbourhood = try NeighbourhoodRoutes.required(try neighbour(caller.userId).postcode)
         let bounds = try input.query.bbox.map(NeighbourhoodRoutes.bounds)
-        let pins = try NeighbourhoodRoutes.answer { try runtime.neighbourhood.map(of: neighbourhood, within: bounds) }
+        let pins = try ProblemMapping.listQuery { try runtime.neighbourhood.map(of: neighbourhood, within: bounds) }
         let collection = Components.Schemas.ReportFeatureCollection(_type: .featureCollection, features: pins.map(NeighbourhoodRoutes.feature))
         if NeighbourhoodRoutes.wantsPlainJSON(input.headers.accept) { return .ok(.init(body: .json(collection))) }
         return .ok(.init(body: .applicationGeoJson(collection)))
@@ -117,7 +117,7 @@ extension LogbookAPI {
     func listNotifications(_ input: Operations.ListNotifications.Input) async throws -> Operations.ListNotifications.Output {
         let caller = try authenticate()
         let postcode = try neighbour(caller.userId).postcode
-        let page = try NeighbourhoodRoutes.answer {
+        let page = try ProblemMapping.listQuery {
             try runtime.neighbourhood.notifications(
                 of: caller.userId, neighbourhood: postcode,
                 limit: NeighbourhoodRoutes.limit(input.query.limit), cursor: input.query.cursor)

@@ -47,11 +47,8 @@ extension LogbookAPI {
 
     func listQuizGames(_ input: Operations.ListQuizGames.Input) async throws -> Operations.ListQuizGames.Output {
         let caller = try authenticate()
-        let page: GamePage
-        do {
-            page = try runtime.quiz.games(of: caller.userId, limit: input.query.limit ?? 50, cursor: input.query.cursor)
-        } catch {
-            throw ProblemMapping.problem(for: error)
+        let page = try ProblemMapping.listQuery {
+            try runtime.quiz.games(of: caller.userId, limit: input.query.limit ?? 50, cursor: input.query.cursor)
         }
         return .ok(.init(body: .json(.init(games: page.games.map(QuizRoutes.summary), next: page.next))))
     }
@@ -98,12 +95,7 @@ extension LogbookAPI {
 
     func getQuizLeaderboard(_ input: Operations.GetQuizLeaderboard.Input) async throws -> Operations.GetQuizLeaderboard.Output {
         _ = try authenticate()
-        let players: [PlayerStats]
-        do {
-            players = try runtime.quiz.leaderboard(limit: input.query.limit ?? 50)
-        } catch {
-            throw ProblemMapping.problem(for: error)
-        }
+        let players = try ProblemMapping.listQuery { try runtime.quiz.leaderboard(limit: input.query.limit ?? 50) }
         return .ok(.init(body: .json(.init(players: players.map {
             .init(username: $0.username, won: $0.won, played: $0.played, lost: $0.lost, drawn: $0.drawn)
         }))))

@@ -42,15 +42,6 @@ enum NeighbourhoodRoutes {
         accept.contains { $0.contentType == .json } && !accept.contains { $0.contentType == .applicationGeoJson }
     }
 
-    /// Runs a query; its refusals as problems.
-    static func answer<T>(_ query: () throws -> T) throws -> T {
-        do {
-            return try query()
-        } catch let error as ListQueryError {
-            throw ProblemMapping.problem(for: error)
-        }
-    }
-
     static func item(_ view: ReportView) -> Components.Schemas.ReportItem {
         let report = view.report
         return .init(

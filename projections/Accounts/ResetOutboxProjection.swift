@@ -27,7 +27,7 @@ public struct ResetOutboxProjection: Projection {
             let mail = ResetMail(
                 to: p.email, sealedToken: p.sealedToken, requestedAt: event.recordedAt, expiresAt: p.expiresAt,
                 userId: p.userId, position: event.position)
-            let key = AccountKeys.invertedPosition(event.position)
+            let key = ReadModelKeys.invertedPosition(event.position)
             try model.put(mail, at: key, in: Self.mails)
             try model.put(key, at: AccountKeys.userEntry(p.userId, position: event.position), in: Self.byUser)
         case .passwordResetRedeemed(let p)?:

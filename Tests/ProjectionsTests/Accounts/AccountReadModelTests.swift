@@ -91,10 +91,10 @@ struct AccountReadModelTests {
         let first = try fixture.queries.activity(of: "ann", limit: 1, cursor: nil)
         let second = try fixture.queries.activity(of: "ann", limit: 1, cursor: first.next)
         #expect(first.items + second.items == page.items && second.next == nil)
-        #expect(throws: AccountQueryError.malformedCursor) {
+        #expect(throws: ListQueryError.malformedCursor) {
             try fixture.queries.activity(of: "bob", limit: 1, cursor: first.next)
         }
-        #expect(throws: AccountQueryError.limitOutOfRange(0, allowed: 1...500)) {
+        #expect(throws: ListQueryError.limitOutOfRange(0, allowed: 1...500)) {
             try fixture.queries.activity(of: "ann", limit: 0, cursor: nil)
         }
     }
