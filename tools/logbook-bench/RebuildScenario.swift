@@ -3,12 +3,32 @@ import EventLog
 import Foundation
 import Projections
 
-/// Building every household read model from position 1: first the initial build a fresh server
-/// does (all projections in one pass), then `rebuild` of each projection while the old copy
+/// Building one app's read models from position 1: first the initial build a fresh server does
+/// (all the app's projections in one pass), then `rebuild` of each projection while the old copy
 /// would keep serving. Read models without fsync: they are rebuildable, and the figure is
 /// about the projection code and LMDB, not the disk.
 struct RebuildScenario {
+    /// Whose log and read models.
+    enum App: String, ExpressibleByArgument, CaseIterable {
+        case household, quiz
+
+        var projections: [any Projection] {
+            switch self {
+            case .household: HouseholdProjections.all
+            case .quiz: QuizProjections.all
+            }
+        }
+
+        func fill(_ store: LMDBEventStore, events: Int) async throws -> Int {
+            switch self {
+            case .household: try await HouseholdLog.fill(store, events: events)
+            case .quiz: try await QuizLog.fill(store, events: events)
+            }
+        }
+    }
+
     var events: Int
+    var app: App = .household
 
     static let columns = [
         Column(key: "pass", title: "pass"),
@@ -18,17 +38,17 @@ struct RebuildScenario {
     ]
 
     func run(in directory: String) async throws -> ScenarioReport {
-        var report = ScenarioReport(scenario: "rebuild", summary: "household read models built from position 1", columns: Self.columns)
+        var report = ScenarioReport(scenario: "rebuild", summary: "\(app.rawValue) read models built from position 1", columns: Self.columns)
         let store = try BenchLog.open(directory, unsafeNoSync: true)
         defer { store.close() }
-        Progress.say("rebuild: filling about \(events) household events")
-        let written = try await HouseholdLog.fill(store, events: events)
+        Progress.say("rebuild: filling about \(events) \(app.rawValue) events")
+        let written = try await app.fill(store, events: events)
         let head = try store.headPosition()
-        let engine = try ProjectionEngine(log: store, dataDirectory: directory, projections: HouseholdProjections.all, unsafeNoSync: true)
+        let engine = try ProjectionEngine(log: store, dataDirectory: directory, projections: app.projections, unsafeNoSync: true)
         _ = try await engine.prepare()
         let clock = ContinuousClock()
 
-        Progress.say("rebuild: initial build of \(HouseholdProjections.all.count) projections")
+        Progress.say("rebuild: initial build of \(app.projections.count) projections")
         var start = clock.now
         let live = Task { try await engine.runLive() }
         try await engine.waitUntilProjected(head, timeout: .seconds(3_600))
@@ -36,7 +56,7 @@ struct RebuildScenario {
         live.cancel()
         report.add([.text("initial build, all projections"), .count(written), .seconds(initial.seconds), .rate(Double(written) / initial.seconds)])
 
-        for projection in HouseholdProjections.all {
+        for projection in app.projections {
             Progress.say("rebuild: \(projection.name)")
             start = clock.now
             try await engine.rebuild(projection.name)
@@ -49,17 +69,19 @@ struct RebuildScenario {
     }
 }
 
-/// `rebuild`: building the household read models from the log.
+/// `rebuild`: building an app's read models from the log.
 struct RebuildCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "rebuild", abstract: "Build and rebuild the household read models from position 1.")
+    static let configuration = CommandConfiguration(commandName: "rebuild", abstract: "Build and rebuild an app's read models from position 1.")
 
-    @Option(help: "Household events in the log.")
+    @Option(help: "Events in the log.")
     var events = 1_000_000
+    @Option(help: "Whose log and read models: household or quiz.")
+    var app = RebuildScenario.App.household
     @OptionGroup var options: BenchOptions
 
     func run() async throws {
         var printer = ReportPrinter(json: options.json)
-        printer.print(try await options.withDataDirectory("rebuild") { try await RebuildScenario(events: events).run(in: $0) })
+        printer.print(try await options.withDataDirectory("rebuild") { try await RebuildScenario(events: events, app: app).run(in: $0) })
         try printer.finish()
     }
 }
