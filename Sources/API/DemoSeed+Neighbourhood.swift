@@ -17,7 +17,7 @@ extension DemoSeeder {
         ]
         var ids: [String] = []
         for report in reports {
-            let id = HouseholdRoutes.newID()
+            let id = Routes.newID()
             let profile = try neighbour(report.by)
             try await run(.postReport(.init(
                 reportId: id, neighbourhood: profile.postcode, displayName: profile.displayName, title: report.title,
@@ -31,7 +31,7 @@ extension DemoSeeder {
                        (1, ann, "We'll bring lemonade!")]
         for (report, user, message) in replies {
             let profile = try neighbour(user)
-            try await run(.postReply(reportId: ids[report], replyId: HouseholdRoutes.newID(), message: message,
+            try await run(.postReply(reportId: ids[report], replyId: Routes.newID(), message: message,
                                      displayName: profile.displayName, neighbourhood: profile.postcode), as: user)
         }
         return reports.count

@@ -25,7 +25,7 @@ extension DemoSeeder {
             guard let name = try runtime.accounts.profile(userId)?.username else { throw AccountsService.accountNotFound }
             return name
         }
-        let gameId = HouseholdRoutes.newID()
+        let gameId = Routes.newID()
         let command = QuizCommand.createGame(.init(
             gameId: gameId, challengerId: challenger, challengerUsername: try username(challenger),
             opponent: QuizPlayer(userId: opponent, username: try username(opponent)), questions: questions,

@@ -101,13 +101,13 @@ struct DemoSeeder {
         let (ann, bob) = (userIds[0], userIds[1])
         let reports = try await seedNeighbourhood(ann: ann, bob: bob)
 
-        let houseId = HouseholdRoutes.newID()
+        let houseId = Routes.newID()
         let joinCode = HouseholdRoutes.newJoinCode()
         try await run(.createHouse(houseId: houseId, name: DemoSeed.houseName, joinCode: joinCode,
                                    userId: ann, displayName: try displayName(of: ann)), as: ann)
         try await run(.joinHouse(houseId: houseId, joinCode: joinCode, userId: bob, displayName: try displayName(of: bob)), as: bob)
 
-        let kitchen = HouseholdRoutes.newID(), bathroom = HouseholdRoutes.newID()
+        let kitchen = Routes.newID(), bathroom = Routes.newID()
         try await run(.addRoom(houseId: houseId, roomId: kitchen, name: "Kitchen"), as: ann)
         try await run(.addRoom(houseId: houseId, roomId: bathroom, name: "Bathroom"), as: bob)
 
@@ -118,7 +118,7 @@ struct DemoSeeder {
         ]
         var taskIds: [String] = []
         for task in tasks {
-            let taskId = HouseholdRoutes.newID()
+            let taskId = Routes.newID()
             try await run(.addTask(houseId: houseId, roomId: task.room, taskId: taskId, name: task.name,
                                    frequencyDays: task.frequencyDays, points: task.points), as: task.by)
             taskIds.append(taskId)

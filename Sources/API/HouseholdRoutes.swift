@@ -5,9 +5,6 @@ import Projections
 
 /// Conversions and fresh values for the household routes.
 enum HouseholdRoutes {
-    /// A new id: server-made, so clients never choose keys of the read models.
-    static func newID() -> String { UUID().uuidString.lowercased() }
-
     /// A join code of 256 random bits, base64url without padding (43 characters): shareable as
     /// text, and far beyond guessing, which the join route also rate-limits.
     static func newJoinCode() -> String {
@@ -16,10 +13,6 @@ enum HouseholdRoutes {
         return Data(bytes).base64EncodedString()
             .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
     }
-
-    /// Only JSON bodies are declared; the generated code refuses others before a handler runs.
-    static let unsupportedBody = Problem(status: .unsupportedMediaType, code: "unsupported_media_type", title: "Unsupported media type",
-                                         detail: "send the body as application/json")
 
     static func result(_ outcome: CommandOutcome<HouseholdEvent>) -> Components.Schemas.CommandResult {
         .init(position: Int64(outcome.position), events: outcome.events.map(\.typeName))

@@ -9,9 +9,9 @@ import Projections
 extension LogbookAPI {
     func createHouse(_ input: Operations.CreateHouse.Input) async throws -> Operations.CreateHouse.Output {
         let caller = try authenticate()
-        guard case let .json(body) = input.body else { throw HouseholdRoutes.unsupportedBody }
+        guard case let .json(body) = input.body else { throw Routes.unsupportedBody }
         let command = HouseholdCommand.createHouse(
-            houseId: HouseholdRoutes.newID(), name: body.name, joinCode: HouseholdRoutes.newJoinCode(),
+            houseId: Routes.newID(), name: body.name, joinCode: HouseholdRoutes.newJoinCode(),
             userId: caller.userId, displayName: try displayName(of: caller.userId))
         let outcome = try await commands.run(HouseholdDecider.self, command, actor: caller.userId)
         // From the events, not from `command`: a retried request answers with what the first made.
@@ -22,7 +22,7 @@ extension LogbookAPI {
 
     func joinHouse(_ input: Operations.JoinHouse.Input) async throws -> Operations.JoinHouse.Output {
         let caller = try authenticate()
-        guard case let .json(body) = input.body else { throw HouseholdRoutes.unsupportedBody }
+        guard case let .json(body) = input.body else { throw Routes.unsupportedBody }
         let now = runtime.configuration.clock()
         let keys = ["user:\(caller.userId)", "address:\(RequestInfo.current.clientAddress)"]
         if let seconds = runtime.householdJoins.retryAfter(keys, now: now) { throw AuthProblem.tooManyAttempts(retryAfter: seconds) }
@@ -66,8 +66,8 @@ extension LogbookAPI {
 
     func addRoom(_ input: Operations.AddRoom.Input) async throws -> Operations.AddRoom.Output {
         let caller = try authenticate()
-        guard case let .json(body) = input.body else { throw HouseholdRoutes.unsupportedBody }
-        let command = HouseholdCommand.addRoom(houseId: input.path.houseId, roomId: HouseholdRoutes.newID(), name: body.name)
+        guard case let .json(body) = input.body else { throw Routes.unsupportedBody }
+        let command = HouseholdCommand.addRoom(houseId: input.path.houseId, roomId: Routes.newID(), name: body.name)
         let outcome = try await commands.run(HouseholdDecider.self, command, actor: caller.userId)
         guard case let .roomAdded(added)? = outcome.events.first else { throw Problem.internalError }
         return .created(.init(body: .json(.init(roomId: added.roomId, position: Int64(outcome.position), events: outcome.events.map(\.typeName)))))
@@ -75,7 +75,7 @@ extension LogbookAPI {
 
     func renameRoom(_ input: Operations.RenameRoom.Input) async throws -> Operations.RenameRoom.Output {
         let caller = try authenticate()
-        guard case let .json(body) = input.body else { throw HouseholdRoutes.unsupportedBody }
+        guard case let .json(body) = input.body else { throw Routes.unsupportedBody }
         let command = HouseholdCommand.renameRoom(houseId: input.path.houseId, roomId: input.path.roomId, name: body.name)
         let outcome = try await commands.run(HouseholdDecider.self, command, actor: caller.userId)
         return .ok(.init(body: .json(HouseholdRoutes.result(outcome))))
@@ -89,9 +89,9 @@ extension LogbookAPI {
 
     func addTask(_ input: Operations.AddTask.Input) async throws -> Operations.AddTask.Output {
         let caller = try authenticate()
-        guard case let .json(body) = input.body else { throw HouseholdRoutes.unsupportedBody }
+        guard case let .json(body) = input.body else { throw Routes.unsupportedBody }
         let command = HouseholdCommand.addTask(
-            houseId: input.path.houseId, roomId: input.path.roomId, taskId: HouseholdRoutes.newID(),
+            houseId: input.path.houseId, roomId: input.path.roomId, taskId: Routes.newID(),
             name: body.name, frequencyDays: body.frequencyDays, points: body.points)
         let outcome = try await commands.run(HouseholdDecider.self, command, actor: caller.userId)
         guard case let .taskAdded(added)? = outcome.events.first else { throw Problem.internalError }
@@ -108,7 +108,7 @@ extension LogbookAPI {
 
     func editTask(_ input: Operations.EditTask.Input) async throws -> Operations.EditTask.Output {
         let caller = try authenticate()
-        guard case let .json(body) = input.body else { throw HouseholdRoutes.unsupportedBody }
+        guard case let .json(body) = input.body else { throw Routes.unsupportedBody }
         let command = HouseholdCommand.editTask(
             houseId: input.path.houseId, taskId: input.path.taskId, name: body.name, frequencyDays: body.frequencyDays, points: body.points)
         let outcome = try await commands.run(HouseholdDecider.self, command, actor: caller.userId)

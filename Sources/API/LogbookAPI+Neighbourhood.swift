@@ -14,10 +14,10 @@ import Projections
 extension LogbookAPI {
     func postReport(_ input: Operations.PostReport.Input) async throws -> Operations.PostReport.Output {
         let caller = try authenticate()
-        guard case let .json(body) = input.body else { throw HouseholdRoutes.unsupportedBody }
+        guard case let .json(body) = input.body else { throw Routes.unsupportedBody }
         let profile = try neighbour(caller.userId)
         let command = NeighbourhoodCommand.postReport(.init(
-            reportId: HouseholdRoutes.newID(), neighbourhood: profile.postcode, displayName: profile.displayName,
+            reportId: Routes.newID(), neighbourhood: profile.postcode, displayName: profile.displayName,
             title: body.title, description: body.description, category: body.category,
             latitude: body.location.latitude, longitude: body.location.longitude))
         let outcome = try await commands.run(NeighbourhoodDecider.self, command, actor: caller.userId)
@@ -58,10 +58,10 @@ extension LogbookAPI {
 
     func postReply(_ input: Operations.PostReply.Input) async throws -> Operations.PostReply.Output {
         let caller = try authenticate()
-        guard case let .json(body) = input.body else { throw HouseholdRoutes.unsupportedBody }
+        guard case let .json(body) = input.body else { throw Routes.unsupportedBody }
         let profile = try neighbour(caller.userId)
         let command = NeighbourhoodCommand.postReply(
-            reportId: input.path.reportId, replyId: HouseholdRoutes.newID(), message: body.message,
+            reportId: input.path.reportId, replyId: Routes.newID(), message: body.message,
             displayName: profile.displayName, neighbourhood: profile.postcode)
         let outcome = try await commands.run(NeighbourhoodDecider.self, command, actor: caller.userId)
         guard case let .replyPosted(posted)? = outcome.events.first else { throw Problem.internalError }

@@ -8,9 +8,9 @@ import Quiz
 extension LogbookAPI {
     func addQuizQuestion(_ input: Operations.AddQuizQuestion.Input) async throws -> Operations.AddQuizQuestion.Output {
         try requireOperator()
-        guard case let .json(body) = input.body else { throw HouseholdRoutes.unsupportedBody }
+        guard case let .json(body) = input.body else { throw Routes.unsupportedBody }
         let command = QuizCommand.addQuestion(.init(
-            questionId: HouseholdRoutes.newID(), text: body.text, answers: body.answers, correctAnswer: body.correctAnswer, category: body.category))
+            questionId: Routes.newID(), text: body.text, answers: body.answers, correctAnswer: body.correctAnswer, category: body.category))
         let outcome = try await commands.run(QuizDecider.self, command, actor: QuizRoutes.operatorActor)
         guard case let .questionAdded(added)? = outcome.events.first else { throw Problem.internalError }
         return .created(.init(body: .json(.init(questionId: added.questionId, position: Int64(outcome.position), events: outcome.events.map(\.typeName)))))
@@ -20,7 +20,7 @@ extension LogbookAPI {
         let caller = try authenticate()
         var opponentUsername: String?
         if let body = input.body {
-            guard case let .json(game) = body else { throw HouseholdRoutes.unsupportedBody }
+            guard case let .json(game) = body else { throw Routes.unsupportedBody }
             opponentUsername = game.opponentUsername
         }
         let username = try runtime.accounts.profile(caller.userId)?.username
@@ -34,7 +34,7 @@ extension LogbookAPI {
         }
         let questions = try runtime.quiz.randomQuestions(QuizLimits.questionsPerGame, using: &generator).map(\.gameQuestion)
         let command = QuizCommand.createGame(.init(
-            gameId: HouseholdRoutes.newID(), challengerId: caller.userId, challengerUsername: username,
+            gameId: Routes.newID(), challengerId: caller.userId, challengerUsername: username,
             opponent: opponent.map { QuizPlayer(userId: $0.userId, username: $0.username) }, questions: questions,
             answerOrders: QuizRoutes.answerOrders(for: questions, using: &generator)))
         let outcome = try await commands.run(QuizDecider.self, command, actor: caller.userId)
@@ -70,7 +70,7 @@ extension LogbookAPI {
 
     func answerQuizQuestion(_ input: Operations.AnswerQuizQuestion.Input) async throws -> Operations.AnswerQuizQuestion.Output {
         let caller = try authenticate()
-        guard case let .json(body) = input.body else { throw HouseholdRoutes.unsupportedBody }
+        guard case let .json(body) = input.body else { throw Routes.unsupportedBody }
         let gameId = input.path.gameId
         let outcome = try await commands.run(QuizDecider.self, .answer(gameId: gameId, index: body.index, answer: body.answer), actor: caller.userId)
         guard case let .answerGiven(given)? = outcome.events.first,

@@ -19,7 +19,7 @@ enum StarterBank {
         var added = 0, skipped = 0
         let runner = CommandRunner(runtime: runtime)
         for entry in entries {
-            let command = entry.command(questionId: HouseholdRoutes.newID())
+            let command = entry.command(questionId: Routes.newID())
             do {
                 _ = try await runner.run(QuizDecider.self, command, actor: actor)
                 added += 1

@@ -36,18 +36,19 @@ public struct GameView: Sendable, Equatable {
     public var finishedAt: Date?
 
     init(_ game: StoredGame, seat: Int) {
+        let (setup, progress) = (game.setup, game.progress)
         let other = 1 - seat
-        let finished = game.results != nil
-        gameId = game.gameId
+        let finished = progress.results != nil
+        let points = progress.answers.map { $0.reduce(0) { $0 + $1.points } }
+        gameId = setup.gameId
         status = finished ? .finished : .running
-        questionCount = game.questions.count
-        me = Side(player: game.players[seat], answered: game.answers[seat].count, points: game.answers[seat].reduce(0) { $0 + $1.points })
-        opponent = Side(player: game.players[other], answered: game.answers[other].count,
-                        points: finished ? game.answers[other].reduce(0) { $0 + $1.points } : nil)
-        outcome = game.results?[seat].outcome
-        resultSeen = game.resultSeen[seat]
-        createdAt = game.createdAt
-        finishedAt = game.finishedAt
+        questionCount = setup.questions.count
+        me = Side(player: setup.players[seat], answered: progress.answers[seat].count, points: points[seat])
+        opponent = Side(player: setup.players[other], answered: progress.answers[other].count, points: finished ? points[other] : nil)
+        outcome = progress.results?[seat].outcome
+        resultSeen = progress.resultSeen[seat]
+        createdAt = setup.createdAt
+        finishedAt = progress.finishedAt
     }
 }
 

@@ -1,17 +1,18 @@
 import EventLog
 import Quiz
 
-/// Every game (`games`, by id) and each player's games newest first (`playerGames`, keyed
-/// `<user>/<inverted position of the game's creation>` → game id).
+/// Every game's setup (`games`, by id) and progress (`progress`, by id), and each player's games
+/// newest first (`playerGames`, keyed `<user>/<inverted position of the game's creation>` → id).
 public struct QuizGamesProjection: Projection {
     /// The stable name.
     public var name: String { "quiz.games" }
-    /// Version 1.
-    public var version: Int { 1 }
+    /// Version 2: progress moved out of the game record, so an answer rewrites only it.
+    public var version: Int { 2 }
     /// See the type's comment.
-    public var tables: [String] { [Self.games, Self.playerGames] }
+    public var tables: [String] { [Self.games, Self.progress, Self.playerGames] }
 
     static let games = "games"
+    static let progress = "progress"
     static let playerGames = "playerGames"
 
     /// A projection value; it holds no state.
@@ -24,14 +25,15 @@ public struct QuizGamesProjection: Projection {
         case .questionAdded:
             return
         case .gameCreated(let p):
-            try model.put(StoredGame(p), at: p.gameId, in: Self.games)
+            try model.put(GameSetup(p), at: p.gameId, in: Self.games)
+            try model.put(GameProgress(p), at: p.gameId, in: Self.progress)
             for player in p.players {
                 try model.put(p.gameId, at: QuizKeys.playerGame(user: player.userId, position: event.position), in: Self.playerGames)
             }
         case .answerGiven(let p):
-            try update(p.gameId, model) { game in
-                guard let seat = game.seat(of: p.userId) else { return }
-                game.answers[seat].append(.init(answer: p.answer, correct: p.correct, points: p.points))
+            try update(p.gameId, model) { progress in
+                guard let seat = progress.seat(of: p.userId) else { return }
+                progress.answers[seat].append(.init(correct: p.correct, points: p.points))
             }
         case .gameFinished(let p):
             try update(p.gameId, model) { game in
@@ -39,17 +41,17 @@ public struct QuizGamesProjection: Projection {
                 game.finishedAt = p.finishedAt
             }
         case .resultSeen(let p):
-            try update(p.gameId, model) { game in
-                guard let seat = game.seat(of: p.userId) else { return }
-                game.resultSeen[seat] = true
+            try update(p.gameId, model) { progress in
+                guard let seat = progress.seat(of: p.userId) else { return }
+                progress.resultSeen[seat] = true
             }
         }
     }
 
-    /// Changes a stored game; an event for a game not stored (the decider emits none) is ignored.
-    private func update(_ gameId: String, _ model: ReadModelWriter, _ change: (inout StoredGame) -> Void) throws {
-        guard var game = try model.value(StoredGame.self, at: gameId, in: Self.games) else { return }
-        change(&game)
-        try model.put(game, at: gameId, in: Self.games)
+    /// Changes a game's progress; an event for a game not stored (the decider emits none) is ignored.
+    private func update(_ gameId: String, _ model: ReadModelWriter, _ change: (inout GameProgress) -> Void) throws {
+        guard var progress = try model.value(GameProgress.self, at: gameId, in: Self.progress) else { return }
+        change(&progress)
+        try model.put(progress, at: gameId, in: Self.progress)
     }
 }

@@ -67,18 +67,18 @@ public struct QuizQueries<Store: EventStore>: Sendable {
 
     /// Game `gameId` as `userId` sees it; nil when unknown or when `userId` does not play in it.
     public func game(_ gameId: String, viewer userId: String) throws(ReadModelError) -> GameView? {
-        guard let game = try storedGame(gameId), let seat = game.seat(of: userId) else { return nil }
+        guard let game = try storedGame(gameId), let seat = game.setup.seat(of: userId) else { return nil }
         return GameView(game, seat: seat)
     }
 
     /// The viewer's next question of game `gameId`; nil when the viewer answered them all.
     /// Call it for games the viewer plays in (`game(_:viewer:)` says).
     public func nextQuestion(_ gameId: String, viewer userId: String) throws(ReadModelError) -> NextQuestion? {
-        guard let game = try storedGame(gameId), let seat = game.seat(of: userId) else { return nil }
-        let index = game.answers[seat].count
-        guard index < game.questions.count else { return nil }
-        let question = game.questions[index]
-        return NextQuestion(index: index, text: question.text, answers: game.answerOrders[seat][index].map { question.answers[$0] })
+        guard let game = try storedGame(gameId), let seat = game.setup.seat(of: userId) else { return nil }
+        let index = game.progress.answers[seat].count
+        guard index < game.setup.questions.count else { return nil }
+        let question = game.setup.questions[index]
+        return NextQuestion(index: index, text: question.text, answers: game.setup.answerOrders[seat][index].map { question.answers[$0] })
     }
 
     /// A page of `userId`'s games, newest first: up to `limit` after `cursor`.
@@ -95,8 +95,7 @@ public struct QuizQueries<Store: EventStore>: Sendable {
                 let entries = try reader.entries(String.self, in: QuizGamesProjection.playerGames, prefix: prefix, after: after, limit: limit + 1)
                 let page = entries.prefix(limit)
                 let games = try page.compactMap { entry -> GameView? in
-                    guard let game = try reader.value(StoredGame.self, at: entry.value, in: QuizGamesProjection.games),
-                          let seat = game.seat(of: userId) else { return nil }
+                    guard let game = try Self.storedGame(entry.value, reader), let seat = game.setup.seat(of: userId) else { return nil }
                     return GameView(game, seat: seat)
                 }
                 return GamePage(games: games, next: entries.count > limit ? page.last.map { PageCursor.encode($0.key) } : nil)
@@ -121,6 +120,13 @@ public struct QuizQueries<Store: EventStore>: Sendable {
     }
 
     func storedGame(_ gameId: String) throws(ReadModelError) -> StoredGame? {
-        try engine.read(QuizProjections.games) { try $0.value(StoredGame.self, at: gameId, in: QuizGamesProjection.games) }
+        try engine.read(QuizProjections.games) { try Self.storedGame(gameId, $0) }
+    }
+
+    /// The game's setup and progress, from one snapshot.
+    private static func storedGame(_ gameId: String, _ reader: ReadModelReader) throws -> StoredGame? {
+        guard let setup = try reader.value(GameSetup.self, at: gameId, in: QuizGamesProjection.games),
+              let progress = try reader.value(GameProgress.self, at: gameId, in: QuizGamesProjection.progress) else { return nil }
+        return StoredGame(setup: setup, progress: progress)
     }
 }

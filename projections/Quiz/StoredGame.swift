@@ -1,16 +1,10 @@
 import Foundation
 import Quiz
 
-/// A game as the games read model keeps it: everything, correct answers included. Only
-/// `GameView` and `NextQuestion`, built per viewer, leave the read model.
-struct StoredGame: Codable, Sendable, Equatable {
-    /// One answer given.
-    struct Answer: Codable, Sendable, Equatable {
-        var answer: String
-        var correct: Bool
-        var points: Int
-    }
-
+/// What a game starts with and never changes: the players, the questions (correct answers
+/// included) and the answer orders. Stored once, apart from `GameProgress`, so that each answer
+/// rewrites a small record instead of the whole game.
+struct GameSetup: Codable, Sendable, Equatable {
     var gameId: String
     var createdAt: Date
     /// Challenger first.
@@ -18,6 +12,30 @@ struct StoredGame: Codable, Sendable, Equatable {
     var questions: [GameQuestion]
     /// `answerOrders[seat][question]`.
     var answerOrders: [[[Int]]]
+
+    init(_ created: QuizEvent.GameCreated) {
+        gameId = created.gameId
+        createdAt = created.createdAt
+        players = created.players
+        questions = created.questions
+        answerOrders = created.answerOrders
+    }
+
+    func seat(of userId: String) -> Int? {
+        players.firstIndex { $0.userId == userId }
+    }
+}
+
+/// What changes as a game is played: the answers, the result and who has seen it.
+struct GameProgress: Codable, Sendable, Equatable {
+    /// One answer given.
+    struct Answer: Codable, Sendable, Equatable {
+        var correct: Bool
+        var points: Int
+    }
+
+    /// The players' user ids by seat, so that an answer finds its seat without the setup.
+    var userIds: [String]
     /// `answers[seat]`, in question order.
     var answers: [[Answer]]
     /// Set when the game finished, in seat order.
@@ -27,16 +45,19 @@ struct StoredGame: Codable, Sendable, Equatable {
     var resultSeen: [Bool]
 
     init(_ created: QuizEvent.GameCreated) {
-        gameId = created.gameId
-        createdAt = created.createdAt
-        players = created.players
-        questions = created.questions
-        answerOrders = created.answerOrders
-        answers = created.players.map { _ in [] }
-        resultSeen = created.players.map { _ in false }
+        userIds = created.players.map(\.userId)
+        answers = Array(repeating: [], count: created.players.count)
+        resultSeen = Array(repeating: false, count: created.players.count)
     }
 
     func seat(of userId: String) -> Int? {
-        players.firstIndex { $0.userId == userId }
+        userIds.firstIndex(of: userId)
     }
+}
+
+/// A game as the games read model holds it: everything, correct answers included. Only
+/// `GameView` and `NextQuestion`, built per viewer, leave the read model.
+struct StoredGame: Sendable, Equatable {
+    var setup: GameSetup
+    var progress: GameProgress
 }
