@@ -3,12 +3,15 @@ import Foundation
 extension QuizEvent {
     /// `quiz.questionAdded`: trimmed and checked.
     public struct QuestionAdded: Codable, Sendable, Equatable {
+        /// The new question.
         public var questionId: String
+        /// Trimmed, 1–300 characters.
         public var text: String
         /// 2–6 answers, distinct ignoring case.
         public var answers: [String]
         /// One of `answers`, exactly as written there.
         public var correctAnswer: String
+        /// Trimmed; absent when none.
         public var category: String?
 
         /// Question `questionId`.
@@ -24,12 +27,15 @@ extension QuizEvent {
     /// `quiz.gameCreated`: the players (challenger first), the questions copied from the bank, and
     /// each player's answer order per question.
     public struct GameCreated: Codable, Sendable, Equatable {
+        /// The new game.
         public var gameId: String
         /// The challenger, then the opponent.
         public var players: [QuizPlayer]
+        /// Copies of the bank questions drawn for it, correct answers included.
         public var questions: [GameQuestion]
         /// `answerOrders[player][question]` is a permutation of that question's answer indexes.
         public var answerOrders: [[[Int]]]
+        /// When it was created.
         public var createdAt: Date
 
         /// Game `gameId`.
@@ -44,17 +50,21 @@ extension QuizEvent {
 
     /// `quiz.answerGiven`: whether it was right and what it earned, decided once, here.
     public struct AnswerGiven: Codable, Sendable, Equatable {
+        /// The game.
         public var gameId: String
+        /// The player who answered.
         public var userId: String
         /// 0-based; always the player's next unanswered question.
         public var index: Int
         /// The option chosen, exactly as the question writes it.
         public var answer: String
+        /// Whether `answer` is `correctAnswer`.
         public var correct: Bool
         /// The right answer, which the player learns with this event.
         public var correctAnswer: String
         /// `QuizLimits.pointsPerCorrectAnswer` when correct, else 0.
         public var points: Int
+        /// When it was given.
         public var answeredAt: Date
 
         /// `userId`'s answer to question `index` of `gameId`.
@@ -74,8 +84,11 @@ extension QuizEvent {
     public struct GameFinished: Codable, Sendable, Equatable {
         /// One player's end of a game.
         public struct Result: Codable, Sendable, Equatable {
+            /// The player.
             public var userId: String
+            /// Their points: one per correct answer.
             public var points: Int
+            /// Won, lost or draw.
             public var outcome: QuizOutcome
 
             /// `userId` scored `points` and `outcome`.
@@ -101,7 +114,9 @@ extension QuizEvent {
 
     /// `quiz.resultSeen`.
     public struct ResultSeen: Codable, Sendable, Equatable {
+        /// The game.
         public var gameId: String
+        /// The player who saw it.
         public var userId: String
 
         /// `userId` saw the result of `gameId`.

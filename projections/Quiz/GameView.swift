@@ -22,17 +22,23 @@ public struct GameView: Sendable, Equatable {
         case finished
     }
 
+    /// The game.
     public var gameId: String
+    /// Running or finished.
     public var status: Status
+    /// Questions each player answers.
     public var questionCount: Int
     /// The viewer.
     public var me: Side
+    /// The other player.
     public var opponent: Side
     /// The viewer's outcome, once finished.
     public var outcome: QuizOutcome?
     /// Whether the viewer acknowledged the result.
     public var resultSeen: Bool
+    /// When the game was created.
     public var createdAt: Date
+    /// When the last answer came; nil while running.
     public var finishedAt: Date?
 
     init(_ game: StoredGame, seat: Int) {
@@ -56,12 +62,15 @@ public struct GameView: Sendable, Equatable {
 public struct NextQuestion: Sendable, Equatable {
     /// 0-based.
     public var index: Int
+    /// The question.
     public var text: String
+    /// The options in the viewer's order; the correct one is not marked.
     public var answers: [String]
 }
 
 /// A page of a player's games, newest first.
 public struct GamePage: Sendable, Equatable {
+    /// The games on this page.
     public var games: [GameView]
     /// The cursor of the next page; nil on the last.
     public var next: String?
