@@ -24,7 +24,7 @@ extension AccountsService {
     /// A page of the caller's own events, newest first; 422 for a limit out of range or a
     /// cursor this list did not issue.
     func activity(of session: AuthSession, limit: Int?, cursor: String?) throws -> ActivityPage {
-        let limit = limit ?? AccountQueries<LMDBEventStore>.activityItemsPerPageDefault
+        let limit = limit ?? ListPage.itemsPerPageDefault
         do throws(ListQueryError) {
             return try queries.activity(of: session.userId, limit: limit, cursor: cursor)
         } catch .limitOutOfRange(_, let allowed) {

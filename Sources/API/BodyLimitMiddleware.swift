@@ -1,4 +1,5 @@
 import Hummingbird
+import NIOCore
 
 /// Refuses bodies over `bytesMax` with 413 before any route reads them. The declared length is
 /// checked first; a body without one is collected up to the limit, so a client cannot stream
@@ -13,7 +14,7 @@ struct BodyLimitMiddleware<Context: RequestContext>: RouterMiddleware {
         var request = request
         do {
             _ = try await request.collectBody(upTo: bytesMax)
-        } catch let error as HTTPError where error.status == .contentTooLarge {
+        } catch is NIOTooManyBytesError {
             throw Problem.bodyTooLarge(bytesMax: bytesMax)
         }
         return try await next(request, context)

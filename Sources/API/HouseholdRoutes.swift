@@ -7,11 +7,9 @@ import Projections
 enum HouseholdRoutes {
     /// A join code of 256 random bits, base64url without padding (43 characters): shareable as
     /// text, and far beyond guessing, which the join route also rate-limits.
+    /// It is made like a session token, which has exactly this shape.
     static func newJoinCode() -> String {
-        var generator = SystemRandomNumberGenerator()
-        let bytes = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
-        return Data(bytes).base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+        AuthTokens.random()
     }
 
     static func result(_ outcome: CommandOutcome<HouseholdEvent>) -> Components.Schemas.CommandResult {

@@ -126,8 +126,8 @@ extension LogbookAPI {
         let command = HouseholdCommand.completeTask(houseId: input.path.houseId, taskId: input.path.taskId)
         let outcome = try await commands.run(HouseholdDecider.self, command, actor: caller.userId)
         guard case let .taskCompleted(completed)? = outcome.events.first else { throw Problem.internalError }
-        // The read models include the completion (read-your-writes), so the scoreboard has the total.
-        let total = try runtime.household.scoreboard(house: completed.houseId).first { $0.userId == completed.userId }?.points ?? completed.points
+        // The read models include the completion (read-your-writes), so the points table has the total.
+        guard let total = try runtime.household.points(of: completed.userId, in: completed.houseId) else { throw Problem.internalError }
         return .created(.init(body: .json(.init(
             pointsAwarded: completed.points, totalPoints: total, position: Int64(outcome.position), events: outcome.events.map(\.typeName)))))
     }
@@ -136,7 +136,7 @@ extension LogbookAPI {
         let caller = try authenticate()
         let house = try memberHouse(input.path.houseId, caller.userId)
         let page = try ProblemMapping.listQuery {
-            try runtime.household.history(house: house.houseId, limit: input.query.limit ?? 50, cursor: input.query.cursor)
+            try runtime.household.history(house: house.houseId, limit: input.query.limit ?? ListPage.itemsPerPageDefault, cursor: input.query.cursor)
         }
         return .ok(.init(body: .json(.init(items: page.items.map(HouseholdRoutes.historyItem), next: page.next))))
     }

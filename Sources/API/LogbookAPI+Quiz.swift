@@ -48,7 +48,7 @@ extension LogbookAPI {
     func listQuizGames(_ input: Operations.ListQuizGames.Input) async throws -> Operations.ListQuizGames.Output {
         let caller = try authenticate()
         let page = try ProblemMapping.listQuery {
-            try runtime.quiz.games(of: caller.userId, limit: input.query.limit ?? 50, cursor: input.query.cursor)
+            try runtime.quiz.games(of: caller.userId, limit: input.query.limit ?? ListPage.itemsPerPageDefault, cursor: input.query.cursor)
         }
         return .ok(.init(body: .json(.init(games: page.games.map(QuizRoutes.summary), next: page.next))))
     }
@@ -61,11 +61,12 @@ extension LogbookAPI {
 
     func getQuizQuestion(_ input: Operations.GetQuizQuestion.Input) async throws -> Operations.GetQuizQuestion.Output {
         let caller = try authenticate()
-        guard try runtime.quiz.game(input.path.gameId, viewer: caller.userId) != nil else { throw QuizRoutes.gameNotFound }
-        guard let question = try runtime.quiz.nextQuestion(input.path.gameId, viewer: caller.userId) else {
-            throw ProblemMapping.problem(for: QuizError.allAnswered)
+        if let question = try runtime.quiz.nextQuestion(input.path.gameId, viewer: caller.userId) {
+            return .ok(.init(body: .json(.init(index: question.index, text: question.text, answers: question.answers))))
         }
-        return .ok(.init(body: .json(.init(index: question.index, text: question.text, answers: question.answers))))
+        // No next question: either every one is answered, or the game is not the caller's.
+        guard try runtime.quiz.game(input.path.gameId, viewer: caller.userId) != nil else { throw QuizRoutes.gameNotFound }
+        throw ProblemMapping.problem(for: QuizError.allAnswered)
     }
 
     func answerQuizQuestion(_ input: Operations.AnswerQuizQuestion.Input) async throws -> Operations.AnswerQuizQuestion.Output {
@@ -74,10 +75,10 @@ extension LogbookAPI {
         let gameId = input.path.gameId
         let outcome = try await commands.run(QuizDecider.self, .answer(gameId: gameId, index: body.index, answer: body.answer), actor: caller.userId)
         guard case let .answerGiven(given)? = outcome.events.first,
-              let game = try runtime.quiz.game(gameId, viewer: caller.userId) else { throw Problem.internalError }
+              let points = try runtime.quiz.points(in: gameId, of: caller.userId) else { throw Problem.internalError }
         let finished = outcome.events.contains { if case .gameFinished = $0 { true } else { false } }
         return .created(.init(body: .json(.init(
-            correct: given.correct, correctAnswer: given.correctAnswer, pointsAwarded: given.points, points: game.me.points ?? 0,
+            correct: given.correct, correctAnswer: given.correctAnswer, pointsAwarded: given.points, points: points,
             answered: given.index + 1, finished: finished, position: Int64(outcome.position), events: outcome.events.map(\.typeName)))))
     }
 
@@ -95,7 +96,7 @@ extension LogbookAPI {
 
     func getQuizLeaderboard(_ input: Operations.GetQuizLeaderboard.Input) async throws -> Operations.GetQuizLeaderboard.Output {
         _ = try authenticate()
-        let players = try ProblemMapping.listQuery { try runtime.quiz.leaderboard(limit: input.query.limit ?? 50) }
+        let players = try ProblemMapping.listQuery { try runtime.quiz.leaderboard(limit: input.query.limit ?? ListPage.itemsPerPageDefault) }
         return .ok(.init(body: .json(.init(players: players.map {
             .init(username: $0.username, won: $0.won, played: $0.played, lost: $0.lost, drawn: $0.drawn)
         }))))

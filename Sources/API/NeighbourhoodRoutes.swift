@@ -15,14 +15,14 @@ enum NeighbourhoodRoutes {
 
     /// The `limit` query parameter, or the lists' default; the queries check its range.
     static func limit(_ limit: Int?) -> Int {
-        limit ?? NeighbourhoodQueries<LMDBEventStore>.itemsPerPageDefault
+        limit ?? ListPage.itemsPerPageDefault
     }
 
     /// The `category` query parameter; 400 `invalid_category` unless it is one of the five.
     static func category(_ text: String) throws -> ReportCategory {
         guard let category = ReportCategory(rawValue: text) else {
-            let names = ReportCategory.allCases.map(\.rawValue).joined(separator: ", ")
-            throw Problem(status: .badRequest, code: "invalid_category", title: "Invalid category", detail: "category must be one of \(names)")
+            throw Problem(status: .badRequest, code: "invalid_category", title: "Invalid category",
+                          detail: "category must be one of \(ReportCategory.names)")
         }
         return category
     }

@@ -21,7 +21,7 @@ public struct HouseholdState: Sendable, Equatable {
         return house
     }
 
-    /// `userId`'s points in `houseId`: what the API answers as `totalPoints`.
+    /// `userId`'s points in `houseId`, as the decider folds them (the points read model keeps the same sum).
     public func totalPoints(of userId: String, in houseId: String) -> Int {
         houses[houseId]?.pointsByUser[userId] ?? 0
     }

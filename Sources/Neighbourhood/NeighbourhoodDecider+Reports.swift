@@ -16,8 +16,7 @@ extension NeighbourhoodDecider {
         checks.degrees(post.latitude, in: NeighbourhoodLimits.latitudeDegrees, field: "location.latitude")
         checks.degrees(post.longitude, in: NeighbourhoodLimits.longitudeDegrees, field: "location.longitude")
         try checks.check()
-        // `check()` has thrown for an unknown category; this only satisfies the type checker.
-        guard let category else { throw .validationFailed([FieldError("category", "is unknown")]) }
+        guard let category else { preconditionFailure("check() throws for an unknown category") }
         guard state.reports[post.reportId] == nil else { throw .idTaken }
         let posted = NeighbourhoodEvent.ReportPosted(
             reportId: post.reportId, neighbourhood: neighbourhood, authorId: actor, authorDisplayName: post.displayName,

@@ -10,4 +10,7 @@ public enum ReportCategory: String, Sendable, Equatable, Codable, CaseIterable {
     case complaint
     /// Anything else neighbours want to say.
     case message
+
+    /// Every category's name, for messages: `suspicious, attention, event, complaint, message`.
+    public static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
 }

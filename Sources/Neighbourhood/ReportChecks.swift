@@ -19,16 +19,16 @@ struct ReportChecks {
     /// The category named `raw`, recording a problem when there is none.
     mutating func category(_ raw: String) -> ReportCategory? {
         guard let category = ReportCategory(rawValue: raw) else {
-            let names = ReportCategory.allCases.map(\.rawValue).joined(separator: ", ")
-            errors.append(FieldError("category", "must be one of \(names)"))
+            errors.append(FieldError("category", "must be one of \(ReportCategory.names)"))
             return nil
         }
         return category
     }
 
-    /// Records a problem unless `degrees` is a finite number within `bounds`.
+    /// Records a problem unless `degrees` is a finite number within `bounds` (NaN and the
+    /// infinities are in no finite range).
     mutating func degrees(_ degrees: Double, in bounds: ClosedRange<Double>, field: String) {
-        if !degrees.isFinite || !bounds.contains(degrees) {
+        if !bounds.contains(degrees) {
             errors.append(FieldError(field, "must be from \(Int(bounds.lowerBound)) to \(Int(bounds.upperBound)) degrees"))
         }
     }

@@ -6,9 +6,7 @@ import Foundation
 /// the API generates; the decider itself treats them as opaque strings.
 enum Fixture {
     static let report = "0193c0de-0000-7000-8000-00000000010a"
-    static let otherReport = "0193c0de-0000-7000-8000-00000000010b"
     static let reply = "0193c0de-0000-7000-8000-00000000020a"
-    static let otherReply = "0193c0de-0000-7000-8000-00000000020b"
     static let ann = "0193c0de-0000-7000-8000-0000000000a1"
     static let bob = "0193c0de-0000-7000-8000-0000000000b2"
     static let cat = "0193c0de-0000-7000-8000-0000000000c3"

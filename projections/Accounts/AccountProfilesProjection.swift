@@ -18,28 +18,32 @@ public struct AccountProfilesProjection: Projection {
     /// Folds registrations and profile, e-mail and username changes; ignores other events.
     public func apply(_ event: RecordedEvent, to model: ReadModelWriter) throws {
         guard let account = try event.accountEvent() else { return }
-        if case .registered(let p) = account {
+        switch account {
+        case .registered(let p):
             let profile = AccountProfile(
                 userId: p.userId, email: p.email, displayName: p.displayName, firstName: p.firstName,
                 lastName: p.lastName, username: p.username, postcode: p.postcode)
             try model.put(profile, at: p.userId, in: Self.profiles)
-            return
-        }
-        // The decider emits nothing for an account before its registration.
-        guard var profile = try model.value(AccountProfile.self, at: account.userId, in: Self.profiles) else { return }
-        switch account {
         case .emailChanged(let p):
-            profile.email = p.newEmail
+            try update(p.userId, model) { $0.email = p.newEmail }
         case .usernameChanged(let p):
-            profile.username = p.newUsername
+            try update(p.userId, model) { $0.username = p.newUsername }
         case .profileUpdated(let p):
-            profile.displayName = p.displayName
-            profile.firstName = p.firstName
-            profile.lastName = p.lastName
-            profile.postcode = p.postcode
-        case .registered, .passwordChanged, .sessionStarted, .sessionEnded, .passwordResetRequested, .passwordResetRedeemed:
-            return
+            try update(p.userId, model) { profile in
+                profile.displayName = p.displayName
+                profile.firstName = p.firstName
+                profile.lastName = p.lastName
+                profile.postcode = p.postcode
+            }
+        case .passwordChanged, .sessionStarted, .sessionEnded, .passwordResetRequested, .passwordResetRedeemed:
+            break  // no profile field; not even read, as logins and logouts are most of these
         }
-        try model.put(profile, at: account.userId, in: Self.profiles)
+    }
+
+    /// Changes a stored profile; the decider emits nothing for an account before its registration.
+    private func update(_ userId: String, _ model: ReadModelWriter, _ change: (inout AccountProfile) -> Void) throws {
+        guard var profile = try model.value(AccountProfile.self, at: userId, in: Self.profiles) else { return }
+        change(&profile)
+        try model.put(profile, at: userId, in: Self.profiles)
     }
 }

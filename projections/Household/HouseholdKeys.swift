@@ -6,35 +6,26 @@ import Foundation
 enum HouseholdKeys {
     /// `<house>/<room>/<task>` in the `tasks` table.
     static func task(house houseId: String, room roomId: String, task taskId: String) -> String {
-        roomPrefix(house: houseId, room: roomId) + component(taskId)
+        roomPrefix(house: houseId, room: roomId) + ReadModelKeys.component(taskId)
     }
 
     /// Every task key of one room starts with this.
     static func roomPrefix(house houseId: String, room roomId: String) -> String {
-        housePrefix(houseId) + component(roomId) + "/"
+        housePrefix(houseId) + ReadModelKeys.component(roomId) + "/"
     }
 
     /// Every task and history key of one house starts with this.
     static func housePrefix(_ houseId: String) -> String {
-        component(houseId) + "/"
+        ReadModelKeys.component(houseId) + "/"
     }
 
     /// `<house>/<user>` in the `points` table.
     static func points(house houseId: String, user userId: String) -> String {
-        housePrefix(houseId) + component(userId)
+        housePrefix(houseId) + ReadModelKeys.component(userId)
     }
 
     /// `<house>/<inverted position>` in the `history` table.
     static func history(house houseId: String, position: UInt64) -> String {
-        housePrefix(houseId) + invertedPosition(position)
+        housePrefix(houseId) + ReadModelKeys.invertedPosition(position)
     }
-
-    /// Digits in `invertedPosition`.
-    static let invertedPositionDigits = ReadModelKeys.numberDigits
-
-    /// A later position sorts first.
-    static func invertedPosition(_ position: UInt64) -> String { ReadModelKeys.invertedPosition(position) }
-
-    /// An id as one key component (see `ReadModelKeys.component`).
-    static func component(_ id: String) -> String { ReadModelKeys.component(id) }
 }

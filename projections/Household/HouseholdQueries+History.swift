@@ -1,21 +1,11 @@
 import Foundation
 
 extension HouseholdQueries {
-    /// Items a history page may hold; SPEC's list limit.
-    public static var historyItemsPerPage: ClosedRange<Int> { 1...500 }
-    /// Items on a history page when the client names no limit.
-    public static var historyItemsPerPageDefault: Int { 50 }
-
     /// A page of the house's history, newest first: up to `limit` items after `cursor` (the
     /// previous page's `next`; nil for the first page).
     public func history(house houseId: String, limit: Int, cursor: String?) throws(ListQueryError) -> HistoryPage {
-        let allowed = Self.historyItemsPerPage
-        guard allowed.contains(limit) else { throw .limitOutOfRange(limit, allowed: allowed) }
         let prefix = HouseholdKeys.housePrefix(houseId)
-        let after = try cursor.map { cursor throws(ListQueryError) in
-            guard let key = PageCursor.key(of: cursor, prefix: prefix) else { throw .malformedCursor }
-            return key
-        }
+        let after = try ListPage.start(limit: limit, cursor: cursor, prefix: prefix)
         let entries: [(key: String, value: HistoryItem)]
         do {
             // One more than asked tells whether a next page exists, so the last page has no

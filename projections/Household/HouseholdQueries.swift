@@ -56,6 +56,14 @@ public struct HouseholdQueries<Store: EventStore>: Sendable {
         }.sorted { (Self.rank($0.priority), $0.name, $0.taskId) < (Self.rank($1.priority), $1.name, $1.taskId) }
     }
 
+    /// `userId`'s points in house `houseId`; nil before their first completion there. One key:
+    /// the completion route asks it on every completion.
+    public func points(of userId: String, in houseId: String) throws(ReadModelError) -> Int? {
+        try engine.read(HouseholdProjections.houses) {
+            try $0.value(Int.self, at: HouseholdKeys.points(house: houseId, user: userId), in: HouseholdHousesProjection.points)
+        }
+    }
+
     /// The house's current members by points, highest first; ties by display name, then user id.
     /// Members without points are listed with 0; former members are not listed.
     public func scoreboard(house houseId: String) throws(ReadModelError) -> [ScoreboardEntry] {
@@ -68,7 +76,7 @@ public struct HouseholdQueries<Store: EventStore>: Sendable {
         }
         guard let (house, points) = read else { return [] }
         return house.view.members
-            .map { ScoreboardEntry(userId: $0.userId, displayName: $0.displayName, points: points[HouseholdKeys.component($0.userId)] ?? 0) }
+            .map { ScoreboardEntry(userId: $0.userId, displayName: $0.displayName, points: points[ReadModelKeys.component($0.userId)] ?? 0) }
             .sorted { (-$0.points, $0.displayName, $0.userId) < (-$1.points, $1.displayName, $1.userId) }
     }
 

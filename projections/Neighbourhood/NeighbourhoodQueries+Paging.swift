@@ -11,12 +11,7 @@ extension NeighbourhoodQueries {
         _ type: Value.Type, in table: String, prefix: String, limit: Int, cursor: String?,
         resolve: (ReadModelReader, Value) throws -> Item?
     ) throws(ListQueryError) -> NeighbourhoodPage<Item> {
-        let allowed = Self.itemsPerPage
-        guard allowed.contains(limit) else { throw .limitOutOfRange(limit, allowed: allowed) }
-        let start = try cursor.map { cursor throws(ListQueryError) in
-            guard let key = PageCursor.key(of: cursor, prefix: prefix) else { throw .malformedCursor }
-            return key
-        }
+        let start = try ListPage.start(limit: limit, cursor: cursor, prefix: prefix)
         do {
             return try engine.read(NeighbourhoodProjections.reports) { model in
                 var found: [(key: String, item: Item)] = []

@@ -11,10 +11,6 @@ public struct NeighbourhoodQueries<Store: EventStore>: Sendable {
     /// The engine the neighbourhood projections are registered with.
     public let engine: ProjectionEngine<Store>
 
-    /// Items a page may hold; SPEC's list limit.
-    public static var itemsPerPage: ClosedRange<Int> { 1...500 }
-    /// Items on a page when the client names no limit.
-    public static var itemsPerPageDefault: Int { 50 }
     /// Pins on the map at most: the newest reports of the neighbourhood within the box.
     public static var mapPinsMax: Int { 500 }
     /// Entries one request reads at most while skipping ones the reader may not see (a follow

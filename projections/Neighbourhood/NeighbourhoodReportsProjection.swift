@@ -124,8 +124,7 @@ public struct NeighbourhoodReportsProjection: Projection {
         try model.put(reply, at: NeighbourhoodKeys.newestFirst(reportPrefix, position), in: Self.replies)
         let notification = NotificationItem(
             kind: "reply", reportId: record.reportId, reportTitle: record.title, replyId: p.replyId, from: from, createdAt: p.postedAt)
-        for followerKey in try model.keys(in: Self.followers, prefix: reportPrefix) {
-            guard let follower = try model.value(String.self, at: followerKey, in: Self.followers), follower != p.authorId else { continue }
+        for (_, follower) in try model.entries(String.self, in: Self.followers, prefix: reportPrefix) where follower != p.authorId {
             let key = NeighbourhoodKeys.newestFirst(NeighbourhoodKeys.userPrefix(follower), position)
             try model.put(notification, at: key, in: Self.notifications)
             try model.put(key, at: reportPrefix + key, in: Self.reportNotifications)
@@ -138,17 +137,13 @@ public struct NeighbourhoodReportsProjection: Projection {
         try model.delete(NeighbourhoodKeys.report(record.reportId), in: Self.reports)
         for (table, key) in listKeys(of: record) { try model.delete(key, in: table) }
         let reportPrefix = NeighbourhoodKeys.reportPrefix(record.reportId)
-        for followerKey in try model.keys(in: Self.followers, prefix: reportPrefix) {
-            if let follower = try model.value(String.self, at: followerKey, in: Self.followers) {
-                try model.delete(followedKey(record, follower), in: Self.followedReports)
-            }
+        for (followerKey, follower) in try model.entries(String.self, in: Self.followers, prefix: reportPrefix) {
+            try model.delete(followedKey(record, follower), in: Self.followedReports)
             try model.delete(followerKey, in: Self.followers)
         }
         for replyKey in try model.keys(in: Self.replies, prefix: reportPrefix) { try model.delete(replyKey, in: Self.replies) }
-        for indexKey in try model.keys(in: Self.reportNotifications, prefix: reportPrefix) {
-            if let notificationKey = try model.value(String.self, at: indexKey, in: Self.reportNotifications) {
-                try model.delete(notificationKey, in: Self.notifications)
-            }
+        for (indexKey, notificationKey) in try model.entries(String.self, in: Self.reportNotifications, prefix: reportPrefix) {
+            try model.delete(notificationKey, in: Self.notifications)
             try model.delete(indexKey, in: Self.reportNotifications)
         }
     }

@@ -45,7 +45,7 @@ public struct GameView: Sendable, Equatable {
         let (setup, progress) = (game.setup, game.progress)
         let other = 1 - seat
         let finished = progress.results != nil
-        let points = progress.answers.map { $0.reduce(0) { $0 + $1.points } }
+        let points = progress.answers.indices.map(progress.points(of:))
         gameId = setup.gameId
         status = finished ? .finished : .running
         questionCount = setup.questions.count

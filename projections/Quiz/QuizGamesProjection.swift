@@ -36,9 +36,9 @@ public struct QuizGamesProjection: Projection {
                 progress.answers[seat].append(.init(correct: p.correct, points: p.points))
             }
         case .gameFinished(let p):
-            try update(p.gameId, model) { game in
-                game.results = p.results
-                game.finishedAt = p.finishedAt
+            try update(p.gameId, model) { progress in
+                progress.results = p.results
+                progress.finishedAt = p.finishedAt
             }
         case .resultSeen(let p):
             try update(p.gameId, model) { progress in

@@ -9,11 +9,6 @@ public struct QuizQueries<Store: EventStore>: Sendable {
     /// The engine the quiz projections are registered with.
     public let engine: ProjectionEngine<Store>
 
-    /// Games a page may hold; SPEC's list limit.
-    public static var gamesPerPage: ClosedRange<Int> { 1...500 }
-    /// Leaderboard entries one read may return.
-    public static var leaderboardEntries: ClosedRange<Int> { 1...500 }
-
     /// Queries over `engine`, which must run `QuizProjections.all`.
     public init(engine: ProjectionEngine<Store>) {
         let registered = Set(engine.projections.map(\.name))
@@ -71,6 +66,16 @@ public struct QuizQueries<Store: EventStore>: Sendable {
         return GameView(game, seat: seat)
     }
 
+    /// `userId`'s points so far in game `gameId`; nil when unknown or not theirs. Reads only the
+    /// small progress record: the answer route asks it on every answer.
+    public func points(in gameId: String, of userId: String) throws(ReadModelError) -> Int? {
+        try engine.read(QuizProjections.games) { reader in
+            guard let progress = try reader.value(GameProgress.self, at: gameId, in: QuizGamesProjection.progress),
+                  let seat = progress.seat(of: userId) else { return nil }
+            return progress.points(of: seat)
+        }
+    }
+
     /// The viewer's next question of game `gameId`; nil when the viewer answered them all.
     /// Call it for games the viewer plays in (`game(_:viewer:)` says).
     public func nextQuestion(_ gameId: String, viewer userId: String) throws(ReadModelError) -> NextQuestion? {
@@ -83,12 +88,8 @@ public struct QuizQueries<Store: EventStore>: Sendable {
 
     /// A page of `userId`'s games, newest first: up to `limit` after `cursor`.
     public func games(of userId: String, limit: Int, cursor: String?) throws(ListQueryError) -> GamePage {
-        guard Self.gamesPerPage.contains(limit) else { throw .limitOutOfRange(limit, allowed: Self.gamesPerPage) }
         let prefix = QuizKeys.playerGamesPrefix(userId)
-        let after = try cursor.map { cursor throws(ListQueryError) in
-            guard let key = PageCursor.key(of: cursor, prefix: prefix) else { throw .malformedCursor }
-            return key
-        }
+        let after = try ListPage.start(limit: limit, cursor: cursor, prefix: prefix)
         do {
             return try engine.read(QuizProjections.games) { reader in
                 // One more than asked tells whether a next page exists.
@@ -107,7 +108,7 @@ public struct QuizQueries<Store: EventStore>: Sendable {
 
     /// The best `limit` players with a finished game: most wins, then best win ratio.
     public func leaderboard(limit: Int) throws(ListQueryError) -> [PlayerStats] {
-        guard Self.leaderboardEntries.contains(limit) else { throw .limitOutOfRange(limit, allowed: Self.leaderboardEntries) }
+        guard ListPage.itemsPerPage.contains(limit) else { throw .limitOutOfRange(limit, allowed: ListPage.itemsPerPage) }
         do {
             return try engine.read(QuizProjections.players) { reader in
                 try reader.entries(String.self, in: QuizPlayersProjection.leaderboard, limit: limit).compactMap {

@@ -53,6 +53,11 @@ struct GameProgress: Codable, Sendable, Equatable {
     func seat(of userId: String) -> Int? {
         userIds.firstIndex(of: userId)
     }
+
+    /// The points of the player in `seat` so far.
+    func points(of seat: Int) -> Int {
+        answers[seat].reduce(0) { $0 + $1.points }
+    }
 }
 
 /// A game as the games read model holds it: everything, correct answers included. Only

@@ -82,7 +82,7 @@ struct HistoryTests {
         for _ in 0..<3 { try await fixture.complete("h1", "t1", by: "ann") }
         try await fixture.complete("h2", "t1", by: "cara")
         try await fixture.complete("h2", "t1", by: "cara")
-        let allowed = HouseholdQueries<LMDBEventStore>.historyItemsPerPage
+        let allowed = ListPage.itemsPerPage
         #expect(throws: ListQueryError.limitOutOfRange(0, allowed: allowed)) {
             try fixture.queries.history(house: "h1", limit: 0, cursor: nil)
         }
