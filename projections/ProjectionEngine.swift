@@ -172,6 +172,15 @@ public actor ProjectionEngine<Store: EventStore> {
 
     /// Runs `body` on the served copy of `projection`, in one consistent snapshot.
     public nonisolated func read<T>(_ projection: any Projection, _ body: (ReadModelReader) throws -> T) throws(ReadModelError) -> T {
+        // Usually the served generation's tables are open already: then one snapshot resolves
+        // the generation and reads, with no second transaction to re-check a swap.
+        let fast: [T] = try store.read { txn in
+            let generation = try store.meta(of: projection.name, in: txn)?.activeGeneration ?? 0
+            guard let tables = store.openedTables(of: projection, generation: generation) else { return [] }
+            return [try body(ReadModelReader(transaction: txn, projection: projection.name, tables: tables))]
+        }
+        if let value = fast.first { return value }
+        // Opening a table takes the writer lock, which must not happen inside a read snapshot.
         while true {
             let generation = try store.read { try store.meta(of: projection.name, in: $0)?.activeGeneration } ?? 0
             let tables = try store.tables(of: projection, generation: generation)

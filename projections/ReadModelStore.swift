@@ -47,6 +47,19 @@ final class ReadModelStore: Sendable {
         return tables
     }
 
+    /// Handles of `projection`'s tables in `generation` if every one is open already; nil
+    /// otherwise. Safe inside any transaction, as it never opens a database.
+    func openedTables(of projection: any Projection, generation: Int) -> [String: Database]? {
+        handles.withLock { handles in
+            var tables: [String: Database] = [:]
+            for table in projection.tables {
+                guard let known = handles[ProjectionMeta.databaseName(projection.name, generation: generation, table: table)] else { return nil }
+                tables[table] = known
+            }
+            return tables
+        }
+    }
+
     func meta(of name: String, in transaction: Transaction) throws -> ProjectionMeta? {
         try ReadModelCodec.decode(ProjectionMeta.self, try transaction.get(meta, Array(name.utf8)), table: "meta", key: name)
     }
