@@ -7,7 +7,7 @@ extension NeighbourhoodDecider {
         actor: String, neighbourhood: String?, now: Date, state: NeighbourhoodState
     ) throws(NeighbourhoodError) -> [NeighbourhoodEvent] {
         let report = try visibleReport(reportId, actor: actor, neighbourhood: neighbourhood, in: state)
-        var checks = ReportChecks()
+        var checks = FieldChecks()
         let message = checks.text(rawMessage, in: NeighbourhoodLimits.replyCharacters, field: "message")
         try checks.check()
         guard !report.replyIds.contains(replyId) else { throw .idTaken }

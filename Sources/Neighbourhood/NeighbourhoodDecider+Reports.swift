@@ -9,7 +9,7 @@ extension NeighbourhoodDecider {
         _ post: NeighbourhoodCommand.PostReport, actor: String, now: Date, state: NeighbourhoodState
     ) throws(NeighbourhoodError) -> [NeighbourhoodEvent] {
         guard let neighbourhood = post.neighbourhood else { throw .noNeighbourhood }
-        var checks = ReportChecks()
+        var checks = FieldChecks()
         let title = checks.text(post.title, in: NeighbourhoodLimits.titleCharacters, field: "title")
         let description = checks.text(post.description, in: NeighbourhoodLimits.descriptionCharacters, field: "description")
         let category = checks.category(post.category)

@@ -15,32 +15,25 @@ extension QuizDecider {
 
     /// The question trimmed, or every problem with it.
     static func checked(_ q: QuizCommand.NewQuestion) throws(QuizError) -> QuizEvent.QuestionAdded {
-        var errors: [FieldError] = []
-        func trimmed(_ raw: String, _ field: String, _ bounds: ClosedRange<Int>) -> String {
-            let value = raw.trimmingCharacters(in: .whitespacesAndNewlines)
-            if !bounds.contains(value.count) {
-                errors.append(FieldError(field, "must be \(bounds.lowerBound) to \(bounds.upperBound) characters"))
-            }
-            return value
-        }
-        let text = trimmed(q.text, "text", QuizLimits.questionTextCharacters)
-        let answers = q.answers.enumerated().map { trimmed($1, "answers[\($0)]", QuizLimits.answerCharacters) }
+        var checks = FieldChecks()
+        let text = checks.text(q.text, in: QuizLimits.questionTextCharacters, field: "text")
+        let answers = q.answers.enumerated().map { checks.text($1, in: QuizLimits.answerCharacters, field: "answers[\($0)]") }
         let counts = QuizLimits.answersPerQuestion
         if !counts.contains(answers.count) {
-            errors.append(FieldError("answers", "must hold \(counts.lowerBound) to \(counts.upperBound) answers"))
+            checks.fail("answers", "must hold \(counts.lowerBound) to \(counts.upperBound) answers")
         }
         if Set(answers.map { $0.lowercased() }).count != answers.count {
-            errors.append(FieldError("answers", "must be distinct, ignoring case"))
+            checks.fail("answers", "must be distinct, ignoring case")
         }
         let correct = q.correctAnswer.trimmingCharacters(in: .whitespacesAndNewlines)
         if !answers.contains(correct) {
-            errors.append(FieldError("correctAnswer", "must be one of the answers, exactly"))
+            checks.fail("correctAnswer", "must be one of the answers, exactly")
         }
         let category = q.category.flatMap { raw -> String? in
             let value = raw.trimmingCharacters(in: .whitespacesAndNewlines)
-            return value.isEmpty ? nil : trimmed(value, "category", QuizLimits.categoryCharacters)
+            return value.isEmpty ? nil : checks.text(value, in: QuizLimits.categoryCharacters, field: "category")
         }
-        guard errors.isEmpty else { throw .validationFailed(errors) }
+        try checks.check(QuizError.validationFailed)
         return QuizEvent.QuestionAdded(questionId: q.questionId, text: text, answers: answers, correctAnswer: correct, category: category)
     }
 }
