@@ -26,12 +26,12 @@ struct QuizImportCLITests {
         return path
     }
 
-    private func questionsAdded(in directory: String) async throws -> [RecordedEvent] {
+    private func questionsAdded(in directory: String) throws -> [RecordedEvent] {
         var options = EventStoreOptions()
         options.readOnly = true
         let store = try LMDBEventStore(dataDirectory: directory, options: options)
         defer { store.close() }
-        return try await store.readType("quiz.questionAdded", from: 1, direction: .forward, limit: 1_000)
+        return try store.readType("quiz.questionAdded", from: 1, direction: .forward, limit: 1_000)
     }
 
     @Test func aFileIsImportedOnceAndABadFileNotAtAll() async throws {
@@ -49,7 +49,7 @@ struct QuizImportCLITests {
         let busy = try admin(["quiz", "import", good, "--data-dir", server.directory])
         #expect(busy.status == 2 && busy.output.contains("only one writer"), "the running server holds the log: \(busy.output)")
         server.runtime.close()
-        let before = try await questionsAdded(in: server.directory).count
+        let before = try questionsAdded(in: server.directory).count
 
         let first = try admin(["quiz", "import", good, "--data-dir", server.directory])
         #expect(first.status == 0 && first.output.contains("imported 2 questions") && first.output.contains("skipped 1"), "\(first.output)")
@@ -58,7 +58,7 @@ struct QuizImportCLITests {
         let refused = try admin(["quiz", "import", bad, "--data-dir", server.directory])
         #expect(refused.status == 1 && refused.output.contains("question 1: text"), "\(refused.output)")
 
-        let added = try await questionsAdded(in: server.directory)
+        let added = try questionsAdded(in: server.directory)
         #expect(added.count == before + 2)
         #expect(added.suffix(2).allSatisfy { $0.actor == "operator" })
         #expect(added.prefix(before).allSatisfy { $0.actor == "system" }, "the starter bank is the system's")
