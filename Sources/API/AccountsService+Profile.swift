@@ -21,18 +21,11 @@ extension AccountsService {
         return try profile(of: session)
     }
 
-    /// A page of the caller's own events, newest first; 422 for a limit out of range or a
-    /// cursor this list did not issue.
+    /// A page of the caller's own events, newest first; 400 `invalid_limit` or `invalid_cursor`
+    /// as for every list.
     func activity(of session: AuthSession, limit: Int?, cursor: String?) throws -> ActivityPage {
-        let limit = limit ?? ListPage.itemsPerPageDefault
-        do throws(ListQueryError) {
-            return try queries.activity(of: session.userId, limit: limit, cursor: cursor)
-        } catch .limitOutOfRange(_, let allowed) {
-            throw Self.invalidField("limit", "must be \(allowed.lowerBound) to \(allowed.upperBound)")
-        } catch .malformedCursor {
-            throw Self.invalidField("cursor", "was not issued by this list; start again without one")
-        } catch .readModel(let error) {
-            throw error
+        try ProblemMapping.listQuery {
+            try queries.activity(of: session.userId, limit: limit ?? ListPage.itemsPerPageDefault, cursor: cursor)
         }
     }
 }
