@@ -76,7 +76,7 @@ let package = Package(
         .executableTarget(
             name: "logbook-bench",
             dependencies: [
-                "EventLog", "EventSourcing", "Household", "Quiz", "Accounts", "Projections",
+                "EventLog", "EventSourcing", "Household", "Quiz", "Neighbourhood", "Accounts", "Projections",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "tools/logbook-bench"

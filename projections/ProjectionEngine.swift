@@ -19,12 +19,18 @@ public actor ProjectionEngine<Store: EventStore> {
     /// Events per transaction while following or rebuilding.
     static var pageEvents: Int { 1_000 }
 
-    /// An engine for `projections` with read models in `<dataDirectory>/readmodels`.
-    public init(log: Store, dataDirectory: String, projections: [any Projection], unsafeNoSync: Bool = false) throws(ReadModelError) {
+    /// An engine for `projections` with read models in `<dataDirectory>/readmodels`, whose map
+    /// starts at `initialMapSizeBytes` (1 GiB unless given) and doubles whenever it fills.
+    public init(
+        log: Store, dataDirectory: String, projections: [any Projection], unsafeNoSync: Bool = false,
+        initialMapSizeBytes: Int? = nil
+    ) throws(ReadModelError) {
         precondition(Set(projections.map(\.name)).count == projections.count, "projection names are unique")
         self.log = log
         self.projections = projections
-        store = try ReadModelStore(dataDirectory: dataDirectory, unsafeNoSync: unsafeNoSync)
+        store = try ReadModelStore(
+            dataDirectory: dataDirectory, unsafeNoSync: unsafeNoSync,
+            initialMapSizeBytes: initialMapSizeBytes ?? ReadModelStore.initialMapSizeBytes)
     }
 
     /// Registers projections seen for the first time and returns the names of those whose stored
@@ -162,6 +168,10 @@ public actor ProjectionEngine<Store: EventStore> {
         for event in page where event.position > after {
             do {
                 try projection.apply(event, to: writer)
+            } catch let error as LMDBError {
+                // Storage, not the projection: a full map must reach `Environment.write`, which
+                // grows it and redoes the batch. Wrapped, it stopped every read model at 1 GiB.
+                throw error
             } catch {
                 throw ReadModelError.applyFailed(projection: projection.name, position: event.position, reason: "\(error)")
             }

@@ -10,15 +10,20 @@ import Synchronization
 /// the log, and their checkpoint commits with their changes, so losing the last commit to a power
 /// failure only means applying those events again.
 final class ReadModelStore: Sendable {
+    /// The map a store starts with; it doubles whenever a write finds it full. Only pages in use
+    /// take disk or memory, so a generous start costs nothing and saves early remaps.
+    static let initialMapSizeBytes = 1 << 30
+
     let environment: Environment
     let meta: Database
     private let handles = Mutex<[String: Database]>([:])
 
-    init(dataDirectory: String, unsafeNoSync: Bool) throws(ReadModelError) {
+    init(dataDirectory: String, unsafeNoSync: Bool, initialMapSizeBytes: Int) throws(ReadModelError) {
         do {
             environment = try Environment(
                 path: (dataDirectory as NSString).appendingPathComponent("readmodels"),
-                options: EnvironmentOptions(mapSizeBytes: 1 << 30, databasesMax: 256, syncMetaPage: false, unsafeNoSync: unsafeNoSync)
+                options: EnvironmentOptions(
+                    mapSizeBytes: initialMapSizeBytes, databasesMax: 256, syncMetaPage: false, unsafeNoSync: unsafeNoSync)
             )
             meta = try environment.openDatabase("meta")
         } catch {

@@ -68,6 +68,33 @@ struct AccountsPasswordTests {
         }
     }
 
+    /// Someone elsewhere guessing at the e-mail locks it; the owner's reset must let them back in.
+    @Test func aRedeemedResetUnlocksTheEmailAndARetriedRedemptionAnswersAgain() async throws {
+        let clock = TestClock()
+        let server = try TestServer(clock: clock)
+        defer { server.remove() }
+        try await server.test { client in
+            _ = try await client.register("ann@example.org")
+            for _ in 1...10 { server.runtime.auth.loginFailures.record(["email:ann@example.org", "address:elsewhere"], now: clock.now) }
+            #expect(try await client.login("ann@example.org", "correct horse").status == .tooManyRequests)
+
+            #expect(try await client.send(.post, "/v1/password-resets", json: ["email": "ann@example.org"]).status == .accepted)
+            let resetToken = try #require(try server.outboxTokens(to: "ann@example.org").first)
+            let body = ["newPassword": "battery staple"]
+            let key = UUID().uuidString
+            let head = try server.runtime.log.headPosition()
+            #expect(try await client.send(.post, "/v1/password-resets/\(resetToken)", json: body, key: key).status == .noContent)
+            #expect(try await client.login("ann@example.org", "battery staple").status == .created, "the reset lifted the lock")
+
+            let afterFirst = try server.runtime.log.headPosition()
+            #expect(try await client.send(.post, "/v1/password-resets/\(resetToken)", json: body, key: key).status == .noContent)
+            #expect(try server.runtime.log.headPosition() == afterFirst, "a retry appends nothing")
+            #expect(afterFirst > head)
+            let reused = try await client.send(.post, "/v1/password-resets/\(resetToken)", json: body, key: UUID().uuidString)
+            #expect(reused.status == .notFound && reused.code == "invalid_reset_token", "another key is another redemption")
+        }
+    }
+
     @Test func aResetTokenExpiresAfterAnHour() async throws {
         let clock = TestClock()
         let server = try TestServer(clock: clock)

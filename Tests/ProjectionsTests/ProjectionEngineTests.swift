@@ -15,8 +15,9 @@ private struct TestSetup {
         log = try LMDBEventStore(dataDirectory: directory, options: options)
     }
 
-    func engine(_ projections: [any Projection]) throws -> ProjectionEngine<LMDBEventStore> {
-        try ProjectionEngine(log: log, dataDirectory: directory, projections: projections, unsafeNoSync: true)
+    func engine(_ projections: [any Projection], initialMapSizeBytes: Int? = nil) throws -> ProjectionEngine<LMDBEventStore> {
+        try ProjectionEngine(log: log, dataDirectory: directory, projections: projections, unsafeNoSync: true,
+                             initialMapSizeBytes: initialMapSizeBytes)
     }
 
     func append(_ count: Int, type: String = "test.happened") async throws {
@@ -161,6 +162,22 @@ struct ProjectionEngineTests {
         let undeclared = try setup.engine([Undeclared()])
         _ = try await undeclared.prepare()
         await #expect(throws: ReadModelError.self) { try await undeclared.runLive() }
+    }
+
+    /// Each event adds a `recent` entry, so 5,000 of them need more than the 256 KiB map.
+    @Test func readModelsGrowPastTheirInitialMapBothLiveAndInARebuild() async throws {
+        let setup = try TestSetup()
+        defer { setup.remove() }
+        let engine = try setup.engine([TypeCounts()], initialMapSizeBytes: 256 << 10)
+        _ = try await engine.prepare()
+        try await setup.append(5_000)
+        let live = Task { try await engine.runLive() }
+        defer { live.cancel() }
+        try await engine.waitUntilProjected(5_000)
+        #expect(try count(engine) == 5_000)
+        #expect(engine.store.environment.info().mapSizeBytes > 256 << 10)
+        try await engine.rebuild("typeCounts")
+        #expect(try count(engine) == 5_000)
     }
 
     @Test func entriesPageForwardBackwardAndByPrefix() async throws {

@@ -14,29 +14,18 @@ enum HouseholdLog {
     static func fill(_ store: LMDBEventStore, events: Int) async throws -> Int {
         let setupPerHouse = 1 + (membersPerHouse - 1) + roomsPerHouse + roomsPerHouse * tasksPerRoom
         let houses = max(1, events / 100)  // ~100 events per house: its setup, then completions
-        var written = 0
-        var batch: [ProposedEvent] = []
-        func flush() async throws {
-            guard !batch.isEmpty else { return }
-            _ = try await store.append(AppendRequest(events: batch, metadata: AppendMetadata(actor: "bench")))
-            written += batch.count
-            batch.removeAll(keepingCapacity: true)
-        }
-        func add(_ event: HouseholdEvent) async throws {
-            batch.append(ProposedEvent(streamID: event.streamID, type: event.typeName, tags: event.tags, data: try event.encodeData()))
-            if batch.count == 1_000 { try await flush() }
-        }
+        var batch = DomainEventBatch(store: store)
         for house in 0..<houses {
             let houseID = "h\(house)"
-            try await add(.houseCreated(.init(houseId: houseID, name: "House \(house)", joinCode: "code-\(house)-xxxxxxxxxxxxxxxxxxxx",
+            try await batch.add(HouseholdEvent.houseCreated(.init(houseId: houseID, name: "House \(house)", joinCode: "code-\(house)-xxxxxxxxxxxxxxxxxxxx",
                                              creatorId: "u\(house)-0", creatorDisplayName: "Member 0")))
             for member in 1..<membersPerHouse {
-                try await add(.memberJoined(.init(houseId: houseID, userId: "u\(house)-\(member)", displayName: "Member \(member)")))
+                try await batch.add(HouseholdEvent.memberJoined(.init(houseId: houseID, userId: "u\(house)-\(member)", displayName: "Member \(member)")))
             }
             for room in 0..<roomsPerHouse {
-                try await add(.roomAdded(.init(houseId: houseID, roomId: "r\(room)", name: "Room \(room)")))
+                try await batch.add(HouseholdEvent.roomAdded(.init(houseId: houseID, roomId: "r\(room)", name: "Room \(room)")))
                 for task in 0..<tasksPerRoom {
-                    try await add(.taskAdded(.init(houseId: houseID, roomId: "r\(room)", taskId: "t\(room)-\(task)",
+                    try await batch.add(HouseholdEvent.taskAdded(.init(houseId: houseID, roomId: "r\(room)", taskId: "t\(room)-\(task)",
                                                    name: "Task \(task)", frequencyDays: 7, points: 5)))
                 }
             }
@@ -48,12 +37,11 @@ enum HouseholdLog {
             let room = (index / houses) % roomsPerHouse
             let task = (index / (houses * roomsPerHouse)) % tasksPerRoom
             let member = index % membersPerHouse
-            try await add(.taskCompleted(.init(
+            try await batch.add(HouseholdEvent.taskCompleted(.init(
                 houseId: "h\(house)", taskId: "t\(room)-\(task)", taskName: "Task \(task)", roomId: "r\(room)", roomName: "Room \(room)",
                 userId: "u\(house)-\(member)", displayName: "Member \(member)", points: 5, completedAt: start.addingTimeInterval(Double(index))
             )))
         }
-        try await flush()
-        return written
+        return try await batch.finish()
     }
 }

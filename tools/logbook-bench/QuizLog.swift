@@ -14,21 +14,10 @@ enum QuizLog {
 
     /// Appends about `events` quiz and account events (no fsync) and returns how many it wrote.
     static func fill(_ store: LMDBEventStore, events: Int) async throws -> Int {
-        var written = 0
-        var batch: [ProposedEvent] = []
-        func flush() async throws {
-            guard !batch.isEmpty else { return }
-            _ = try await store.append(AppendRequest(events: batch, metadata: AppendMetadata(actor: "bench")))
-            written += batch.count
-            batch.removeAll(keepingCapacity: true)
-        }
-        func add(_ event: some DomainEvent) async throws {
-            batch.append(ProposedEvent(streamID: event.streamID, type: event.typeName, tags: event.tags, data: try event.encodeData()))
-            if batch.count == 1_000 { try await flush() }
-        }
+        var batch = DomainEventBatch(store: store)
         let hash = PasswordHash(bcrypt: "$2b$04$" + String(repeating: "a", count: 53))!
         for player in 0..<players {
-            try await add(AccountEvent.registered(.init(userId: "u\(player)", email: "u\(player)@example.org", passwordHash: hash,
+            try await batch.add(AccountEvent.registered(.init(userId: "u\(player)", email: "u\(player)@example.org", passwordHash: hash,
                                                         displayName: "Player \(player)", username: "player\(player)")))
         }
         let questions = (0..<QuizLimits.questionsPerGame).map { n in
@@ -41,24 +30,23 @@ enum QuizLog {
             let gameId = "g\(game)"
             let seats = [QuizPlayer(userId: "u\(game % players)", username: "player\(game % players)"),
                          QuizPlayer(userId: "u\((game + 1) % players)", username: "player\((game + 1) % players)")]
-            try await add(QuizEvent.gameCreated(.init(gameId: gameId, players: seats, questions: questions, answerOrders: [order, order], createdAt: now)))
+            try await batch.add(QuizEvent.gameCreated(.init(gameId: gameId, players: seats, questions: questions, answerOrders: [order, order], createdAt: now)))
             var points = [0, 0]
             for (seat, player) in seats.enumerated() {
                 for index in questions.indices {
                     let correct = (index + game + seat) % 3 != 0
                     points[seat] += correct ? 1 : 0
-                    try await add(QuizEvent.answerGiven(.init(
+                    try await batch.add(QuizEvent.answerGiven(.init(
                         gameId: gameId, userId: player.userId, index: index, answer: correct ? "right \(index)" : "wrong a",
                         correct: correct, correctAnswer: "right \(index)", points: correct ? 1 : 0, answeredAt: now)))
                 }
             }
             let outcomes: [QuizOutcome] = points[0] > points[1] ? [.won, .lost] : points[0] < points[1] ? [.lost, .won] : [.draw, .draw]
-            try await add(QuizEvent.gameFinished(.init(gameId: gameId, results: seats.indices.map {
+            try await batch.add(QuizEvent.gameFinished(.init(gameId: gameId, results: seats.indices.map {
                 .init(userId: seats[$0].userId, points: points[$0], outcome: outcomes[$0])
             }, finishedAt: now)))
-            for player in seats { try await add(QuizEvent.resultSeen(.init(gameId: gameId, userId: player.userId))) }
+            for player in seats { try await batch.add(QuizEvent.resultSeen(.init(gameId: gameId, userId: player.userId))) }
         }
-        try await flush()
-        return written
+        return try await batch.finish()
     }
 }

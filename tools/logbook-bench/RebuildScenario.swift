@@ -10,12 +10,13 @@ import Projections
 struct RebuildScenario {
     /// Whose log and read models.
     enum App: String, ExpressibleByArgument, CaseIterable {
-        case household, quiz
+        case household, quiz, neighbourhood
 
         var projections: [any Projection] {
             switch self {
             case .household: HouseholdProjections.all
             case .quiz: QuizProjections.all
+            case .neighbourhood: NeighbourhoodProjections.all
             }
         }
 
@@ -23,6 +24,7 @@ struct RebuildScenario {
             switch self {
             case .household: try await HouseholdLog.fill(store, events: events)
             case .quiz: try await QuizLog.fill(store, events: events)
+            case .neighbourhood: try await NeighbourhoodLog.fill(store, events: events)
             }
         }
     }
@@ -50,10 +52,15 @@ struct RebuildScenario {
 
         Progress.say("rebuild: initial build of \(app.projections.count) projections")
         var start = clock.now
-        let live = Task { try await engine.runLive() }
-        try await engine.waitUntilProjected(head, timeout: .seconds(3_600))
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            // A projection that fails stops the live loop; that error, not a timeout an hour
+            // later, is what the run reports.
+            group.addTask { try await engine.runLive() }
+            group.addTask { try await engine.waitUntilProjected(head, timeout: .seconds(3_600)) }
+            try await group.next()
+            group.cancelAll()
+        }
         let initial = clock.now - start
-        live.cancel()
         report.add([.text("initial build, all projections"), .count(written), .seconds(initial.seconds), .rate(Double(written) / initial.seconds)])
 
         for projection in app.projections {
@@ -75,7 +82,7 @@ struct RebuildCommand: AsyncParsableCommand {
 
     @Option(help: "Events in the log.")
     var events = 1_000_000
-    @Option(help: "Whose log and read models: household or quiz.")
+    @Option(help: "Whose log and read models: household, quiz or neighbourhood.")
     var app = RebuildScenario.App.household
     @OptionGroup var options: BenchOptions
 
