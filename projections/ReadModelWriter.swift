@@ -10,7 +10,17 @@ public struct ReadModelWriter {
 
     /// Stores `value` as JSON under `key` in `table`.
     public func put<T: Encodable>(_ value: T, at key: String, in table: String) throws {
-        try transaction.put(database(table), Array(key.utf8), Array(try encoder.encode(value)))
+        try put(encoded: try encoded(value), at: key, in: table)
+    }
+
+    /// `value` as JSON, for storing one value under many keys without encoding it for each.
+    public func encoded<T: Encodable>(_ value: T) throws -> [UInt8] {
+        Array(try encoder.encode(value))
+    }
+
+    /// Stores bytes from `encoded(_:)` under `key` in `table`.
+    public func put(encoded value: [UInt8], at key: String, in table: String) throws {
+        try transaction.put(database(table), Array(key.utf8), value)
     }
 
     /// The value under `key` in `table`, or nil.

@@ -47,7 +47,7 @@ enum NeighbourhoodRoutes {
         return .init(
             reportId: report.reportId, title: report.title, description: report.description, category: category(report.category),
             location: .init(latitude: report.latitude, longitude: report.longitude), createdAt: report.createdAt,
-            author: neighbour(report.author), replyCount: report.replyCount, following: view.following)
+            author: neighbour(report.author), replyCount: view.replyCount, following: view.following)
     }
 
     static func detail(_ detail: ReportDetail) -> Components.Schemas.ReportDetail {
@@ -55,9 +55,9 @@ enum NeighbourhoodRoutes {
         return .init(
             reportId: report.reportId, title: report.title, description: report.description, category: category(report.category),
             location: .init(latitude: report.latitude, longitude: report.longitude), createdAt: report.createdAt,
-            author: neighbour(report.author), replyCount: report.replyCount, following: detail.view.following,
+            author: neighbour(report.author), replyCount: detail.view.replyCount, following: detail.view.following,
             replies: detail.replies.map { .init(replyId: $0.replyId, author: neighbour($0.author), message: $0.message, createdAt: $0.createdAt) },
-            followerCount: report.followerCount)
+            followerCount: detail.view.followerCount)
     }
 
     /// A GeoJSON Point feature: coordinates are [longitude, latitude] (RFC 7946 §3.1.1).

@@ -102,11 +102,14 @@ public struct NeighbourhoodQueries<Store: EventStore>: Sendable {
         try model.value(ReportRecord.self, at: NeighbourhoodKeys.report(reportId), in: NeighbourhoodReportsProjection.reports)
     }
 
-    /// The report with whether `user` follows it; nil when it is not stored (deleted).
+    /// The report with its counts and whether `user` follows it; nil when it is not stored (deleted).
     private func view(_ reportId: String, for user: String, _ model: ReadModelReader) throws -> ReportView? {
-        guard let report = try record(reportId, model) else { return nil }
+        let key = NeighbourhoodKeys.report(reportId)
+        guard let report = try record(reportId, model),
+              let activity = try model.value(ReportActivity.self, at: key, in: NeighbourhoodReportsProjection.activity)
+        else { return nil }
         let following = try model.value(
             String.self, at: NeighbourhoodKeys.follower(report: reportId, user: user), in: NeighbourhoodReportsProjection.followers) != nil
-        return ReportView(report: report, following: following)
+        return ReportView(report: report, replyCount: activity.replyCount, followerCount: activity.followerCount, following: following)
     }
 }

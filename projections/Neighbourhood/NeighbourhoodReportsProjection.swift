@@ -7,13 +7,15 @@ import Neighbourhood
 /// One projection with many tables rather than many projections, because a deletion must
 /// leave every list, follow list and notification in the same transaction, and because a
 /// reply's notifications need the followers as they are at that reply. Lists hold ids (or
-/// immutable pins), never copies of counts, so a reply or a follow rewrites one record.
+/// immutable pins), never copies of counts, so a reply or a follow rewrites one small record.
 public struct NeighbourhoodReportsProjection: Projection {
     /// The stable name.
     public var name: String { "neighbourhood.reports" }
-    /// Version 1.
-    public var version: Int { 1 }
-    /// `reports`: reportId → `ReportRecord`;
+    /// Version 2: counts moved from the report's record to `activity` (version 1 rewrote the
+    /// whole record, description included, on every follow and reply).
+    public var version: Int { 2 }
+    /// `reports`: reportId → `ReportRecord`, as posted;
+    /// `activity`: reportId → `ReportActivity` (counts, and what follows and replies need);
     /// `neighbourhoodReports`: `<neighbourhood>/<inverted position>` → `ReportPin` (list and map);
     /// `categoryReports`: `<neighbourhood>/<category>/<inverted position>` → reportId;
     /// `authorReports`: `<author>/<inverted position>` → reportId;
@@ -25,11 +27,12 @@ public struct NeighbourhoodReportsProjection: Projection {
     /// `reportNotifications`: `<report>/<notification key>` → notification key, so a deletion
     /// finds the notifications its report caused.
     public var tables: [String] {
-        [Self.reports, Self.neighbourhoodReports, Self.categoryReports, Self.authorReports, Self.followers,
+        [Self.reports, Self.activity, Self.neighbourhoodReports, Self.categoryReports, Self.authorReports, Self.followers,
          Self.followedReports, Self.replies, Self.notifications, Self.reportNotifications]
     }
 
     static let reports = "reports"
+    static let activity = "activity"
     static let neighbourhoodReports = "neighbourhoodReports"
     static let categoryReports = "categoryReports"
     static let authorReports = "authorReports"
@@ -50,34 +53,37 @@ public struct NeighbourhoodReportsProjection: Projection {
             try post(p, at: event.position, model)
             return
         }
-        let key = NeighbourhoodKeys.report(neighbourhood.reportId)
-        guard var record = try model.value(ReportRecord.self, at: key, in: Self.reports) else { return }
+        let reportId = neighbourhood.reportId
+        let key = NeighbourhoodKeys.report(reportId)
+        guard var activity = try model.value(ReportActivity.self, at: key, in: Self.activity) else { return }
         switch neighbourhood {
         case .reportPosted:
             break  // handled above
         case .reportFollowed(let p):
-            guard try follow(p.userId, record, model) else { return }
-            record.followerCount += 1
+            guard try follow(p.userId, reportId, activity, model) else { return }
+            activity.followerCount += 1
         case .reportUnfollowed(let p):
-            guard try unfollow(p.userId, record, model) else { return }
-            record.followerCount -= 1
+            guard try unfollow(p.userId, reportId, activity, model) else { return }
+            activity.followerCount -= 1
         case .replyPosted(let p):
-            try reply(p, to: record, at: event.position, model)
-            record.replyCount += 1
+            try reply(p, to: activity, at: event.position, model)
+            activity.replyCount += 1
         case .reportDeleted:
+            guard let record = try model.value(ReportRecord.self, at: key, in: Self.reports) else { return }
             try delete(record, model)
             return
         }
-        try model.put(record, at: key, in: Self.reports)
+        try model.put(activity, at: key, in: Self.activity)
     }
 
     private func post(_ p: NeighbourhoodEvent.ReportPosted, at position: UInt64, _ model: ReadModelWriter) throws {
         let record = ReportRecord(
             reportId: p.reportId, neighbourhood: p.neighbourhood, title: p.title, description: p.description,
             category: p.category, latitude: p.latitude, longitude: p.longitude, createdAt: p.postedAt,
-            author: NeighbourView(userId: p.authorId, displayName: p.authorDisplayName),
-            replyCount: 0, followerCount: 0, position: position)
+            author: NeighbourView(userId: p.authorId, displayName: p.authorDisplayName), position: position)
         try model.put(record, at: NeighbourhoodKeys.report(p.reportId), in: Self.reports)
+        let activity = ReportActivity(position: position, title: p.title, replyCount: 0, followerCount: 0)
+        try model.put(activity, at: NeighbourhoodKeys.report(p.reportId), in: Self.activity)
         for (table, key) in listKeys(of: record) {
             if table == Self.neighbourhoodReports {
                 let pin = ReportPin(reportId: p.reportId, title: p.title, category: p.category, latitude: p.latitude, longitude: p.longitude)
@@ -96,37 +102,38 @@ public struct NeighbourhoodReportsProjection: Projection {
     }
 
     /// Whether `userId` became a follower (false when they were one already).
-    private func follow(_ userId: String, _ record: ReportRecord, _ model: ReadModelWriter) throws -> Bool {
-        let key = NeighbourhoodKeys.follower(report: record.reportId, user: userId)
+    private func follow(_ userId: String, _ reportId: String, _ activity: ReportActivity, _ model: ReadModelWriter) throws -> Bool {
+        let key = NeighbourhoodKeys.follower(report: reportId, user: userId)
         guard try model.value(String.self, at: key, in: Self.followers) == nil else { return false }
         try model.put(userId, at: key, in: Self.followers)
-        try model.put(record.reportId, at: followedKey(record, userId), in: Self.followedReports)
+        try model.put(reportId, at: followedKey(activity.position, userId), in: Self.followedReports)
         return true
     }
 
     /// Whether `userId` stopped being a follower (false when they were none).
-    private func unfollow(_ userId: String, _ record: ReportRecord, _ model: ReadModelWriter) throws -> Bool {
-        guard try model.delete(NeighbourhoodKeys.follower(report: record.reportId, user: userId), in: Self.followers) else { return false }
-        try model.delete(followedKey(record, userId), in: Self.followedReports)
+    private func unfollow(_ userId: String, _ reportId: String, _ activity: ReportActivity, _ model: ReadModelWriter) throws -> Bool {
+        guard try model.delete(NeighbourhoodKeys.follower(report: reportId, user: userId), in: Self.followers) else { return false }
+        try model.delete(followedKey(activity.position, userId), in: Self.followedReports)
         return true
     }
 
-    private func followedKey(_ record: ReportRecord, _ userId: String) -> String {
-        NeighbourhoodKeys.newestFirst(NeighbourhoodKeys.userPrefix(userId), record.position)
+    /// The report's key in `userId`'s follow list, from the report's position.
+    private func followedKey(_ reportPosition: UInt64, _ userId: String) -> String {
+        NeighbourhoodKeys.newestFirst(NeighbourhoodKeys.userPrefix(userId), reportPosition)
     }
 
     /// Stores the reply and notifies every follower but its author. The decider bounds
-    /// followers per report, so the fan-out is bounded too.
-    private func reply(_ p: NeighbourhoodEvent.ReplyPosted, to record: ReportRecord, at position: UInt64, _ model: ReadModelWriter) throws {
+    /// followers per report, so the fan-out is bounded too; the notification is encoded once.
+    private func reply(_ p: NeighbourhoodEvent.ReplyPosted, to activity: ReportActivity, at position: UInt64, _ model: ReadModelWriter) throws {
         let from = NeighbourView(userId: p.authorId, displayName: p.authorDisplayName)
         let reply = ReplyView(replyId: p.replyId, author: from, message: p.message, createdAt: p.postedAt)
-        let reportPrefix = NeighbourhoodKeys.reportPrefix(record.reportId)
+        let reportPrefix = NeighbourhoodKeys.reportPrefix(p.reportId)
         try model.put(reply, at: NeighbourhoodKeys.newestFirst(reportPrefix, position), in: Self.replies)
-        let notification = NotificationItem(
-            kind: "reply", reportId: record.reportId, reportTitle: record.title, replyId: p.replyId, from: from, createdAt: p.postedAt)
+        let notification = try model.encoded(NotificationItem(
+            kind: "reply", reportId: p.reportId, reportTitle: activity.title, replyId: p.replyId, from: from, createdAt: p.postedAt))
         for (_, follower) in try model.entries(String.self, in: Self.followers, prefix: reportPrefix) where follower != p.authorId {
             let key = NeighbourhoodKeys.newestFirst(NeighbourhoodKeys.userPrefix(follower), position)
-            try model.put(notification, at: key, in: Self.notifications)
+            try model.put(encoded: notification, at: key, in: Self.notifications)
             try model.put(key, at: reportPrefix + key, in: Self.reportNotifications)
         }
     }
@@ -135,10 +142,11 @@ public struct NeighbourhoodReportsProjection: Projection {
     /// notifications it caused, so nothing points at a report that answers 404.
     private func delete(_ record: ReportRecord, _ model: ReadModelWriter) throws {
         try model.delete(NeighbourhoodKeys.report(record.reportId), in: Self.reports)
+        try model.delete(NeighbourhoodKeys.report(record.reportId), in: Self.activity)
         for (table, key) in listKeys(of: record) { try model.delete(key, in: table) }
         let reportPrefix = NeighbourhoodKeys.reportPrefix(record.reportId)
         for (followerKey, follower) in try model.entries(String.self, in: Self.followers, prefix: reportPrefix) {
-            try model.delete(followedKey(record, follower), in: Self.followedReports)
+            try model.delete(followedKey(record.position, follower), in: Self.followedReports)
             try model.delete(followerKey, in: Self.followers)
         }
         for replyKey in try model.keys(in: Self.replies, prefix: reportPrefix) { try model.delete(replyKey, in: Self.replies) }

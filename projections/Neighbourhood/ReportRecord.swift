@@ -1,7 +1,7 @@
 import Foundation
 import Neighbourhood
 
-/// A live report as the `reports` table keeps it: what it was posted with, and its counts.
+/// A live report as the `reports` table keeps it: what it was posted with, never rewritten.
 /// Deleted reports are removed, not marked.
 public struct ReportRecord: Sendable, Equatable, Codable {
     /// The report's id.
@@ -22,18 +22,32 @@ public struct ReportRecord: Sendable, Equatable, Codable {
     public var createdAt: Date
     /// Who posted it, with their name at the time.
     public var author: NeighbourView
-    /// Its replies.
-    public var replyCount: Int
-    /// Its followers, the author included while they follow.
-    public var followerCount: Int
     /// The log position of `reportPosted`: the report's place in every newest-first list.
     public var position: UInt64
+}
+
+/// What follows and replies need of a report and change, in the `activity` table: small, so
+/// that they rewrite a few bytes and never decode the report's description (up to 5,000
+/// characters).
+struct ReportActivity: Sendable, Equatable, Codable {
+    /// As `ReportRecord.position`: a follow list's key for the report.
+    var position: UInt64
+    /// As `ReportRecord.title`: what a reply's notification shows.
+    var title: String
+    /// Its replies.
+    var replyCount: Int
+    /// Its followers, the author included while they follow.
+    var followerCount: Int
 }
 
 /// A report in a list, as one reader sees it.
 public struct ReportView: Sendable, Equatable, Codable {
     /// The report.
     public var report: ReportRecord
+    /// Its replies.
+    public var replyCount: Int
+    /// Its followers, the author included while they follow.
+    public var followerCount: Int
     /// Whether the reader follows it.
     public var following: Bool
 }

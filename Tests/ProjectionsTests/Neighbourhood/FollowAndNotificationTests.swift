@@ -28,7 +28,7 @@ struct FollowAndNotificationTests {
         #expect(try following(fixture, of: "bob") == ["r1"])
         #expect(try following(fixture, of: "ann") == ["r2"])
         let r1 = try #require(try fixture.queries.report(id: "r1", viewer: "bob", neighbourhood: "1012AB"))
-        #expect(r1.view.report.followerCount == 1 && r1.view.following)
+        #expect(r1.view.followerCount == 1 && r1.view.following)
     }
 
     @Test func followersButTheReplierAreNotifiedNewestFirst() async throws {
@@ -73,12 +73,13 @@ struct FollowAndNotificationTests {
         #expect(try notifications(fixture, of: "ann") == ["k1"])
         #expect(try q.report(id: "gone", viewer: "ann", neighbourhood: "1012AB") == nil)
         let keep = try #require(try q.report(id: "keep", viewer: "ann", neighbourhood: "1012AB"))
-        #expect(keep.replies.map(\.replyId) == ["k1"] && keep.view.report.followerCount == 2)
+        #expect(keep.replies.map(\.replyId) == ["k1"] && keep.view.followerCount == 2)
         // The queries also skip what a deletion should have removed; the tables must not hold it.
         let table = NeighbourhoodReportsProjection.self
-        let expected = [table.reports: 1, table.neighbourhoodReports: 1, table.categoryReports: 1, table.authorReports: 1,
+        let expected = [table.reports: 1, table.activity: 1, table.neighbourhoodReports: 1, table.categoryReports: 1, table.authorReports: 1,
                         table.followers: 2, table.followedReports: 2, table.replies: 1, table.notifications: 1,
                         table.reportNotifications: 1]
+        #expect(Set(expected.keys) == Set(NeighbourhoodReportsProjection().tables), "every table is checked")
         for (name, count) in expected {
             let keys = try storedKeys(fixture, name)
             #expect(keys.count == count && !keys.contains { $0.hasPrefix("gone") }, "\(name): \(keys)")
