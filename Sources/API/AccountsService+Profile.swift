@@ -25,7 +25,7 @@ extension AccountsService {
     /// as for every list.
     func activity(of session: AuthSession, limit: Int?, cursor: String?) throws -> ActivityPage {
         try ProblemMapping.listQuery {
-            try queries.activity(of: session.userId, limit: limit ?? ListPage.itemsPerPageDefault, cursor: cursor)
+            try queries.activity(of: session.userId, limit: limit, cursor: cursor)
         }
     }
 }

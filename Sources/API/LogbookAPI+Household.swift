@@ -136,7 +136,7 @@ extension LogbookAPI {
         let caller = try authenticate()
         let house = try memberHouse(input.path.houseId, caller.userId)
         let page = try ProblemMapping.listQuery {
-            try runtime.household.history(house: house.houseId, limit: input.query.limit ?? ListPage.itemsPerPageDefault, cursor: input.query.cursor)
+            try runtime.household.history(house: house.houseId, limit: input.query.limit, cursor: input.query.cursor)
         }
         return .ok(.init(body: .json(.init(items: page.items.map(HouseholdRoutes.historyItem), next: page.next))))
     }

@@ -34,7 +34,7 @@ extension LogbookAPI {
         let page = try ProblemMapping.listQuery {
             try runtime.neighbourhood.reports(
                 in: neighbourhood, category: category, viewer: caller.userId,
-                limit: NeighbourhoodRoutes.limit(input.query.limit), cursor: input.query.cursor)
+                limit: input.query.limit, cursor: input.query.cursor)
         }
         return .ok(.init(body: .json(.init(items: page.items.map(NeighbourhoodRoutes.item), next: page.next))))
     }
@@ -87,7 +87,7 @@ extension LogbookAPI {
         let caller = try authenticate()
         let page = try ProblemMapping.listQuery {
             try runtime.neighbourhood.reports(
-                by: caller.userId, limit: NeighbourhoodRoutes.limit(input.query.limit),
+                by: caller.userId, limit: input.query.limit,
                 cursor: input.query.cursor)
         }
         return .ok(.init(body: .json(.init(items: page.items.map(NeighbourhoodRoutes.item), next: page.next))))
@@ -99,7 +99,7 @@ extension LogbookAPI {
         let page = try ProblemMapping.listQuery {
             try runtime.neighbourhood.followedReports(
                 of: caller.userId, neighbourhood: postcode,
-                limit: NeighbourhoodRoutes.limit(input.query.limit), cursor: input.query.cursor)
+                limit: input.query.limit, cursor: input.query.cursor)
         }
         return .ok(.init(body: .json(.init(items: page.items.map(NeighbourhoodRoutes.item), next: page.next))))
     }
@@ -120,7 +120,7 @@ extension LogbookAPI {
         let page = try ProblemMapping.listQuery {
             try runtime.neighbourhood.notifications(
                 of: caller.userId, neighbourhood: postcode,
-                limit: NeighbourhoodRoutes.limit(input.query.limit), cursor: input.query.cursor)
+                limit: input.query.limit, cursor: input.query.cursor)
         }
         return .ok(.init(body: .json(.init(items: page.items.map(NeighbourhoodRoutes.notification), next: page.next))))
     }

@@ -48,7 +48,7 @@ extension LogbookAPI {
     func listQuizGames(_ input: Operations.ListQuizGames.Input) async throws -> Operations.ListQuizGames.Output {
         let caller = try authenticate()
         let page = try ProblemMapping.listQuery {
-            try runtime.quiz.games(of: caller.userId, limit: input.query.limit ?? ListPage.itemsPerPageDefault, cursor: input.query.cursor)
+            try runtime.quiz.games(of: caller.userId, limit: input.query.limit, cursor: input.query.cursor)
         }
         return .ok(.init(body: .json(.init(games: page.games.map(QuizRoutes.summary), next: page.next))))
     }
@@ -96,7 +96,7 @@ extension LogbookAPI {
 
     func getQuizLeaderboard(_ input: Operations.GetQuizLeaderboard.Input) async throws -> Operations.GetQuizLeaderboard.Output {
         _ = try authenticate()
-        let players = try ProblemMapping.listQuery { try runtime.quiz.leaderboard(limit: input.query.limit ?? ListPage.itemsPerPageDefault) }
+        let players = try ProblemMapping.listQuery { try runtime.quiz.leaderboard(limit: input.query.limit) }
         return .ok(.init(body: .json(.init(players: players.map {
             .init(username: $0.username, won: $0.won, played: $0.played, lost: $0.lost, drawn: $0.drawn)
         }))))

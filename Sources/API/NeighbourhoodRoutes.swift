@@ -13,11 +13,6 @@ enum NeighbourhoodRoutes {
         return postcode
     }
 
-    /// The `limit` query parameter, or the lists' default; the queries check its range.
-    static func limit(_ limit: Int?) -> Int {
-        limit ?? ListPage.itemsPerPageDefault
-    }
-
     /// The `category` query parameter; 400 `invalid_category` unless it is one of the five.
     static func category(_ text: String) throws -> ReportCategory {
         guard let category = ReportCategory(rawValue: text) else {

@@ -17,3 +17,10 @@ public struct Scenario<D: Decider> {
         Result { () throws(D.Failure) -> [D.Event] in try D.decide(command, state: state, metadata: metadata) }
     }
 }
+
+extension Result {
+    /// The refusal, or nil when the command succeeded: `given(...).when(...).failure`.
+    public var failure: Failure? {
+        if case .failure(let error) = self { error } else { nil }
+    }
+}

@@ -16,13 +16,18 @@ struct AdminTestLog {
     let directory: String
     let firstCommandID: UUID
 
-    static func make() async throws -> AdminTestLog {
+    /// A store in a new temporary directory, stamping events with a clock the caller sets.
+    private static func openClocked() throws -> (directory: String, clock: AdminTestClock, store: LMDBEventStore) {
         let directory = NSTemporaryDirectory() + "admin-cli-tests-" + UUID().uuidString
         let clock = AdminTestClock(start)
         var options = EventStoreOptions()
         options.unsafeNoSync = true
         options.clock = { clock.now }
-        let store = try LMDBEventStore(dataDirectory: directory, options: options)
+        return (directory, clock, try LMDBEventStore(dataDirectory: directory, options: options))
+    }
+
+    static func make() async throws -> AdminTestLog {
+        let (directory, clock, store) = try openClocked()
         defer { store.close() }
         let first = AppendMetadata(actor: "ann")
         let json = { (text: String) in Data(text.utf8) }
@@ -49,12 +54,7 @@ struct AdminTestLog {
     /// 600 events in six appends an hour apart: position p is in stream bulk-((p-1) % 3) and of
     /// type bulk.odd when p is even (the index from 0 is odd).
     static func makeLong() async throws -> AdminTestLog {
-        let directory = NSTemporaryDirectory() + "admin-cli-tests-" + UUID().uuidString
-        let clock = AdminTestClock(start)
-        var options = EventStoreOptions()
-        options.unsafeNoSync = true
-        options.clock = { clock.now }
-        let store = try LMDBEventStore(dataDirectory: directory, options: options)
+        let (directory, clock, store) = try openClocked()
         defer { store.close() }
         let first = AppendMetadata(actor: "bulk")
         for hour in 0..<6 {

@@ -71,10 +71,3 @@ enum Fixture {
         }
     }
 }
-
-extension Result {
-    /// The refusal, or nil when the command succeeded.
-    var failure: Failure? {
-        if case .failure(let error) = self { error } else { nil }
-    }
-}

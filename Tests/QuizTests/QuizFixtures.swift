@@ -49,10 +49,3 @@ enum Fixture {
         .answer(gameId: game, index: index, answer: text)
     }
 }
-
-extension Result {
-    /// The refusal, or nil when the command succeeded.
-    var failure: Failure? {
-        if case .failure(let error) = self { error } else { nil }
-    }
-}

@@ -8,14 +8,15 @@ extension NeighbourhoodQueries {
     /// a client never fetches an empty page, unless the scan stopped at
     /// `entriesScannedPerRequestMax` (see there).
     func page<Value: Decodable, Item: Sendable & Equatable>(
-        _ type: Value.Type, in table: String, prefix: String, limit: Int, cursor: String?,
+        _ type: Value.Type, in table: String, prefix: String, limit: Int?, cursor: String?,
         resolve: (ReadModelReader, Value) throws -> Item?
     ) throws(ListQueryError) -> NeighbourhoodPage<Item> {
-        let start = try ListPage.start(limit: limit, cursor: cursor, prefix: prefix)
+        let request = try ListPage.request(limit: limit, cursor: cursor, prefix: prefix)
+        let limit = request.items
         do {
             return try engine.read(NeighbourhoodProjections.reports) { model in
                 var found: [(key: String, item: Item)] = []
-                var after = start, scanned = 0, exhausted = false
+                var after = request.after, scanned = 0, exhausted = false
                 while !exhausted, found.count <= limit, scanned < Self.entriesScannedPerRequestMax {
                     let chunk = try model.entries(Value.self, in: table, prefix: prefix, after: after, limit: limit + 1)
                     exhausted = chunk.count <= limit

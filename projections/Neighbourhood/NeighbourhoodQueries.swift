@@ -29,7 +29,7 @@ public struct NeighbourhoodQueries<Store: EventStore>: Sendable {
     /// A page of `neighbourhood`'s reports, newest first, of one `category` or all, as `viewer`
     /// sees them.
     public func reports(
-        in neighbourhood: String, category: ReportCategory?, viewer: String, limit: Int, cursor: String?
+        in neighbourhood: String, category: ReportCategory?, viewer: String, limit: Int?, cursor: String?
     ) throws(ListQueryError) -> NeighbourhoodPage<ReportView> {
         let table = NeighbourhoodReportsProjection.self
         if let category {
@@ -41,7 +41,7 @@ public struct NeighbourhoodQueries<Store: EventStore>: Sendable {
     }
 
     /// A page of the reports `author` posted, newest first, wherever they were posted.
-    public func reports(by author: String, limit: Int, cursor: String?) throws(ListQueryError) -> NeighbourhoodPage<ReportView> {
+    public func reports(by author: String, limit: Int?, cursor: String?) throws(ListQueryError) -> NeighbourhoodPage<ReportView> {
         try page(String.self, in: NeighbourhoodReportsProjection.authorReports, prefix: NeighbourhoodKeys.userPrefix(author),
                  limit: limit, cursor: cursor) { model, reportId in try view(reportId, for: author, model) }
     }
@@ -50,7 +50,7 @@ public struct NeighbourhoodQueries<Store: EventStore>: Sendable {
     /// newest report first. Follows of a former neighbourhood's reports are kept, not shown:
     /// moving back shows them again, as the log still says they are followed.
     public func followedReports(
-        of user: String, neighbourhood: String?, limit: Int, cursor: String?
+        of user: String, neighbourhood: String?, limit: Int?, cursor: String?
     ) throws(ListQueryError) -> NeighbourhoodPage<ReportView> {
         try page(String.self, in: NeighbourhoodReportsProjection.followedReports, prefix: NeighbourhoodKeys.userPrefix(user),
                  limit: limit, cursor: cursor) { model, reportId in
@@ -61,7 +61,7 @@ public struct NeighbourhoodQueries<Store: EventStore>: Sendable {
 
     /// A page of `user`'s notifications, newest first, about reports they may see now.
     public func notifications(
-        of user: String, neighbourhood: String?, limit: Int, cursor: String?
+        of user: String, neighbourhood: String?, limit: Int?, cursor: String?
     ) throws(ListQueryError) -> NeighbourhoodPage<NotificationItem> {
         try page(NotificationItem.self, in: NeighbourhoodReportsProjection.notifications, prefix: NeighbourhoodKeys.userPrefix(user),
                  limit: limit, cursor: cursor) { model, item in

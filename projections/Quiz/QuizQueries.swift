@@ -86,32 +86,30 @@ public struct QuizQueries<Store: EventStore>: Sendable {
         return NextQuestion(index: index, text: question.text, answers: game.setup.answerOrders[seat][index].map { question.answers[$0] })
     }
 
-    /// A page of `userId`'s games, newest first: up to `limit` after `cursor`.
-    public func games(of userId: String, limit: Int, cursor: String?) throws(ListQueryError) -> GamePage {
+    /// A page of `userId`'s games, newest first: up to `limit` (50 when nil) after `cursor`.
+    public func games(of userId: String, limit: Int?, cursor: String?) throws(ListQueryError) -> GamePage {
         let prefix = QuizKeys.playerGamesPrefix(userId)
-        let after = try ListPage.start(limit: limit, cursor: cursor, prefix: prefix)
+        let request = try ListPage.request(limit: limit, cursor: cursor, prefix: prefix)
         do {
             return try engine.read(QuizProjections.games) { reader in
-                // One more than asked tells whether a next page exists.
-                let entries = try reader.entries(String.self, in: QuizGamesProjection.playerGames, prefix: prefix, after: after, limit: limit + 1)
-                let page = entries.prefix(limit)
-                let games = try page.compactMap { entry -> GameView? in
+                let page = try reader.page(String.self, in: QuizGamesProjection.playerGames, prefix: prefix, request)
+                let games = try page.entries.compactMap { entry -> GameView? in
                     guard let game = try Self.storedGame(entry.value, reader), let seat = game.setup.seat(of: userId) else { return nil }
                     return GameView(game, seat: seat)
                 }
-                return GamePage(games: games, next: entries.count > limit ? page.last.map { PageCursor.encode($0.key) } : nil)
+                return GamePage(games: games, next: page.next)
             }
         } catch {
             throw .readModel(error)
         }
     }
 
-    /// The best `limit` players with a finished game: most wins, then best win ratio.
-    public func leaderboard(limit: Int) throws(ListQueryError) -> [PlayerStats] {
-        guard ListPage.itemsPerPage.contains(limit) else { throw .limitOutOfRange(limit, allowed: ListPage.itemsPerPage) }
+    /// The best `limit` (50 when nil) players with a finished game: most wins, then best win ratio.
+    public func leaderboard(limit: Int?) throws(ListQueryError) -> [PlayerStats] {
+        let items = try ListPage.items(limit)
         do {
             return try engine.read(QuizProjections.players) { reader in
-                try reader.entries(String.self, in: QuizPlayersProjection.leaderboard, limit: limit).compactMap {
+                try reader.entries(String.self, in: QuizPlayersProjection.leaderboard, limit: items).compactMap {
                     try reader.value(PlayerStats.self, at: $0.value, in: QuizPlayersProjection.players)
                 }
             }

@@ -17,9 +17,8 @@ extension DeciderFixture where D == QuizDecider {
 
     /// Registers account `userId`, with `username` when given.
     func register(_ userId: String, username: String?) async throws {
-        let hash = PasswordHash(bcrypt: "$2b$04$" + String(repeating: "a", count: 53))!
         try await append([AccountEvent.registered(.init(
-            userId: userId, email: "\(userId)@example.org", passwordHash: hash, displayName: userId.capitalized, username: username))], by: userId)
+            userId: userId, email: "\(userId)@example.org", passwordHash: Secrets.hash("a"), displayName: userId.capitalized, username: username))], by: userId)
     }
 
     /// Renames `userId`.
