@@ -36,7 +36,7 @@ extension ReadModelReader {
     /// The entries of `table` under `prefix` that `request` asks for, in key order, and the
     /// cursor of the next page. One entry more than asked tells whether a next page exists, so
     /// the last page has no `next` and a client never fetches an empty page.
-    func page<T: Decodable>(
+    func page<T: ReadModelValue>(
         _ type: T.Type, in table: String, prefix: String, _ request: ListPage.Request
     ) throws -> (entries: ArraySlice<(key: String, value: T)>, next: String?) {
         let entries = try self.entries(type, in: table, prefix: prefix, after: request.after, limit: request.items + 1)

@@ -1,6 +1,6 @@
 import EventLog
 
-/// A named fold from events to a read model: tables of JSON values under string keys.
+/// A named fold from events to a read model: tables of binary values (`ReadModelValue`) under string keys.
 ///
 /// `apply` sees every event of the log once, in order, inside the transaction that also stores
 /// the projection's checkpoint, so a read model never holds half an event or an event twice.
@@ -13,5 +13,5 @@ public protocol Projection: Sendable {
     /// The tables `apply` writes.
     var tables: [String] { get }
     /// Folds one event into the read model; ignores events it does not care about.
-    func apply(_ event: RecordedEvent, to model: ReadModelWriter) throws
+    func apply(_ event: ProjectedEvent, to model: ReadModelWriter) throws
 }

@@ -1,6 +1,7 @@
 import EventLog
 import Foundation
 import LMDB
+import Synchronization
 
 /// Runs projections: follows the log into every read model, rebuilds one while the old copy
 /// keeps serving, answers reads, and lets a command wait until its events are projected.
@@ -16,6 +17,7 @@ public actor ProjectionEngine<Store: EventStore> {
     /// The lowest checkpoint over all projections: every read model includes the log up to it.
     public nonisolated let projected = PositionWatch(position: 0)
     nonisolated let store: ReadModelStore
+    private nonisolated let observers = Mutex<[any ProjectionObserver]>([])
     /// Events per transaction while following or rebuilding.
     static var pageEvents: Int { 1_000 }
 
@@ -50,6 +52,11 @@ public actor ProjectionEngine<Store: EventStore> {
         return stale
     }
 
+    /// Tells `observer` of every live batch and swap from now on.
+    public nonisolated func addObserver(_ observer: any ProjectionObserver) {
+        observers.withLock { $0.append(observer) }
+    }
+
     /// Applies new events to every projection until the task is cancelled or the log closes.
     public func runLive() async throws(ReadModelError) {
         while !Task.isCancelled {
@@ -82,8 +89,9 @@ public actor ProjectionEngine<Store: EventStore> {
         }
         var checkpoint: UInt64 = 0
         while true {
-            let page = try await readPage(from: checkpoint + 1)
-            guard let last = page.last else { break }
+            let records = try await readPage(from: checkpoint + 1)
+            guard let last = records.last else { break }
+            let page = DecodedEvents(records)
             try store.write { txn in
                 guard var meta = try store.meta(of: name, in: txn.reader), meta.rebuild?.id == id else {
                     throw ReadModelError.rebuildSuperseded(name)
@@ -106,7 +114,7 @@ public actor ProjectionEngine<Store: EventStore> {
         var rebuilt = rebuilt
         while true {
             let served = try meta(of: projection.name).checkpoint
-            let missing = served > rebuilt ? try await readRange(from: rebuilt + 1, through: served) : []
+            let missing = DecodedEvents(served > rebuilt ? try await readRange(from: rebuilt + 1, through: served) : [])
             let swapped = try store.write { txn -> Bool in
                 guard let meta = try store.meta(of: projection.name, in: txn.reader), meta.rebuild?.id == id else {
                     throw ReadModelError.rebuildSuperseded(projection.name)
@@ -118,8 +126,11 @@ public actor ProjectionEngine<Store: EventStore> {
                 try store.store(swapped, of: projection.name, in: txn)
                 return true
             }
-            if swapped { return }
-            rebuilt = max(rebuilt, missing.last?.position ?? rebuilt)
+            if swapped {
+                for observer in observers.withLock({ $0 }) { observer.swapped(projection.name) }
+                return
+            }
+            rebuilt = max(rebuilt, missing.records.last?.position ?? rebuilt)
             try store.write { txn in
                 guard var meta = try store.meta(of: projection.name, in: txn.reader), meta.rebuild?.id == id else {
                     throw ReadModelError.rebuildSuperseded(projection.name)
@@ -132,7 +143,8 @@ public actor ProjectionEngine<Store: EventStore> {
     }
 
     /// One live batch: every projection's changes and checkpoint in one transaction.
-    private func applyLive(_ page: [RecordedEvent]) throws(ReadModelError) {
+    private func applyLive(_ records: [RecordedEvent]) throws(ReadModelError) {
+        let page = DecodedEvents(records)
         while true {
             let generations = try store.read { txn in
                 try projections.map { try store.meta(of: $0.name, in: txn)?.activeGeneration ?? 0 }
@@ -146,26 +158,39 @@ public actor ProjectionEngine<Store: EventStore> {
                     for (index, projection) in projections.enumerated() {
                         guard var meta = try store.meta(of: projection.name, in: txn.reader) else { continue }
                         guard meta.activeGeneration == generations[index] else { throw ReadModelError.generationMoved(projection.name) }
-                        guard let last = page.last, last.position > meta.checkpoint else { continue }
-                        try apply(projection, page, after: meta.checkpoint, into: tables[index], txn)
+                        guard let last = records.last, last.position > meta.checkpoint else { continue }
+                        // A copy of another version has another layout: this code must not read
+                        // it. Its rebuild catches up from the log at the swap, so skipping here
+                        // loses nothing and keeps read-your-writes moving for every other model.
+                        if meta.version == projection.version {
+                            try apply(projection, page, after: meta.checkpoint, into: tables[index], txn)
+                        }
                         meta.checkpoint = last.position
                         try store.store(meta, of: projection.name, in: txn)
                     }
                 }
                 break
-            } catch .generationMoved {
-                continue  // another process swapped a copy in: open its tables and redo the batch
+            } catch let .generationMoved(name) {
+                // Another process swapped a copy in: open its tables and redo the batch.
+                for observer in observers.withLock({ $0 }) { observer.swapped(name) }
+                continue
             }
+        }
+        let observers = observers.withLock { $0 }
+        if !observers.isEmpty {
+            let events = records.indices.map { ProjectedEvent(page, at: $0) }
+            for observer in observers { observer.committed(events) }
         }
         projected.advance(to: max(projected.position, try lowestCheckpoint()))
     }
 
     /// Applies the events of `page` after position `after` to `projection`'s `tables`.
-    private nonisolated func apply(
-        _ projection: any Projection, _ page: [RecordedEvent], after: UInt64, into tables: [String: Database], _ txn: WriteTransaction
+    private func apply(
+        _ projection: any Projection, _ page: DecodedEvents, after: UInt64, into tables: [String: Database], _ txn: WriteTransaction
     ) throws {
-        let writer = ReadModelWriter(transaction: txn, projection: projection.name, tables: tables, encoder: JSONEncoder())
-        for event in page where event.position > after {
+        let writer = ReadModelWriter(transaction: txn, projection: projection.name, tables: tables)
+        for index in page.records.indices where page.records[index].position > after {
+            let event = ProjectedEvent(page, at: index)
             do {
                 try projection.apply(event, to: writer)
             } catch let error as LMDBError {
@@ -185,7 +210,9 @@ public actor ProjectionEngine<Store: EventStore> {
         // Usually the served generation's tables are open already: then one snapshot resolves
         // the generation and reads, with no second transaction to re-check a swap.
         let fast: [T] = try store.read { txn in
-            let generation = try store.meta(of: projection.name, in: txn)?.activeGeneration ?? 0
+            let meta = try store.meta(of: projection.name, in: txn)
+            try Self.checkServable(meta, of: projection)
+            let generation = meta?.activeGeneration ?? 0
             guard let tables = store.openedTables(of: projection, generation: generation) else { return [] }
             return [try body(ReadModelReader(transaction: txn, projection: projection.name, tables: tables))]
         }
@@ -196,11 +223,19 @@ public actor ProjectionEngine<Store: EventStore> {
             let tables = try store.tables(of: projection, generation: generation)
             let result: [T] = try store.read { txn in
                 // A swap between resolving the generation and this snapshot: resolve again.
-                guard try store.meta(of: projection.name, in: txn)?.activeGeneration ?? 0 == generation else { return [] }
+                let meta = try store.meta(of: projection.name, in: txn)
+                guard meta?.activeGeneration ?? 0 == generation else { return [] }
+                try Self.checkServable(meta, of: projection)
                 return [try body(ReadModelReader(transaction: txn, projection: projection.name, tables: tables))]
             }
             if let value = result.first { return value }
         }
+    }
+
+    /// Refuses to read a copy that another version of `projection` built: its values are in that
+    /// version's layout, and read through this code they would be wrong or missing.
+    private static func checkServable(_ meta: ProjectionMeta?, of projection: any Projection) throws(ReadModelError) {
+        if let meta, meta.version != projection.version { throw .rebuilding(projection.name) }
     }
 
     /// Returns once every read model includes `position`; throws after `timeout`.

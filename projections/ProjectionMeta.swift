@@ -1,7 +1,7 @@
 import Foundation
 
 /// What the read-model environment records of one projection (in its `meta` table).
-struct ProjectionMeta: Codable, Equatable {
+struct ProjectionMeta: Codable, Equatable, ReadModelValue {
     /// The version of `apply` the active copy was built with.
     var version: Int
     /// The generation queries read; its tables are in slot `generation % 2`.
@@ -12,13 +12,61 @@ struct ProjectionMeta: Codable, Equatable {
     var rebuild: Rebuild?
 
     /// A generation under construction and how far it has got.
-    struct Rebuild: Codable, Equatable {
+    struct Rebuild: Codable, Equatable, ReadModelValue {
         /// Tells two rebuilds of one projection apart (say, the admin API's and the CLI's): the
         /// later one takes over and the earlier one stops at its next batch.
         var id: UUID
         var generation: Int
         var version: Int
         var checkpoint: UInt64
+
+        func encode(to writer: inout ValueWriter) {
+            writer.write(id)
+            writer.write(generation)
+            writer.write(version)
+            writer.write(checkpoint)
+        }
+
+        init(id: UUID, generation: Int, version: Int, checkpoint: UInt64) {
+            self.id = id
+            self.generation = generation
+            self.version = version
+            self.checkpoint = checkpoint
+        }
+
+        init(from reader: inout ValueReader) throws(ValueDecodingError) {
+            id = try reader.read()
+            generation = try reader.read()
+            version = try reader.read()
+            checkpoint = try reader.read()
+        }
+    }
+
+    init(version: Int, activeGeneration: Int, checkpoint: UInt64, rebuild: Rebuild? = nil) {
+        self.version = version
+        self.activeGeneration = activeGeneration
+        self.checkpoint = checkpoint
+        self.rebuild = rebuild
+    }
+
+    /// The first byte of the binary form. Metadata written before it was JSON, whose first byte
+    /// is `{`: `ReadModelStore` still reads those, so an old data directory opens and rebuilds.
+    static let binaryFormat: UInt8 = 1
+
+    func encode(to writer: inout ValueWriter) {
+        writer.writeVarint(UInt64(Self.binaryFormat))
+        writer.write(version)
+        writer.write(activeGeneration)
+        writer.write(checkpoint)
+        writer.write(rebuild)
+    }
+
+    init(from reader: inout ValueReader) throws(ValueDecodingError) {
+        guard try reader.readVarint() == UInt64(Self.binaryFormat) else { throw .invalid("metadata format") }
+        version = try reader.read()
+        activeGeneration = try reader.read()
+        checkpoint = try reader.read()
+        rebuild = try reader.read()
     }
 
     /// The LMDB database name of `table` in `generation` of projection `name`.

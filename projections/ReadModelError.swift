@@ -15,6 +15,9 @@ public enum ReadModelError: Error, Sendable, Equatable, CustomStringConvertible 
     case rebuildSuperseded(String)
     /// Another process swapped a projection's copy during a batch; the batch is retried.
     case generationMoved(String)
+    /// The served copy was built by another version of the projection and a rebuild is replacing
+    /// it: its layout is not this code's, so it is not read.
+    case rebuilding(String)
     /// Read-your-writes waited longer than its bound for the read models to catch up.
     case notCaughtUp(position: UInt64, projected: UInt64)
     /// The log failed while being read.
@@ -30,6 +33,7 @@ public enum ReadModelError: Error, Sendable, Equatable, CustomStringConvertible 
         case let .applyFailed(projection, position, reason): "projection \(projection) failed at position \(position): \(reason)"
         case let .rebuildSuperseded(name): "another rebuild of \(name) took over"
         case let .generationMoved(name): "the active copy of \(name) changed during a batch"
+        case let .rebuilding(name): "projection \(name) is being rebuilt for this version"
         case let .notCaughtUp(position, projected): "read models reached \(projected), not \(position), in time"
         case let .log(error): "event log: \(error)"
         case let .storage(error): "read-model storage: \(error)"

@@ -20,7 +20,8 @@ enum ReadModelKeys {
     /// that, and an id holding `/` would make one prefix match another's keys: escaping `%` and
     /// `/` keeps keys one-to-one with the ids they are built from.
     static func component(_ id: String) -> String {
-        guard id.contains(where: { $0 == "/" || $0 == "%" }) else { return id }
+        // Bytes, not Characters: this runs for every key of every event.
+        guard id.utf8.contains(where: { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "%") }) else { return id }
         return id.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "/", with: "%2F")
     }
 }

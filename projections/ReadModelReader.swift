@@ -1,4 +1,3 @@
-import Foundation
 import LMDB
 
 /// Read access to one projection's active copy, valid inside `ReadModels.read`.
@@ -8,13 +7,13 @@ public struct ReadModelReader {
     let tables: [String: Database]
 
     /// The value under `key` in `table`, or nil.
-    public func value<T: Decodable>(_ type: T.Type, at key: String, in table: String) throws -> T? {
+    public func value<T: ReadModelValue>(_ type: T.Type, at key: String, in table: String) throws -> T? {
         try ReadModelCodec.decode(type, try transaction.get(database(table), Array(key.utf8)), table: table, key: key)
     }
 
     /// Up to `limit` entries of `table` whose keys start with `prefix`, in key order (or reverse),
     /// starting after the key `after` when given: a cursor for paging.
-    public func entries<T: Decodable>(
+    public func entries<T: ReadModelValue>(
         _ type: T.Type, in table: String, prefix: String = "", after: String? = nil, reverse: Bool = false, limit: Int
     ) throws -> [(key: String, value: T)] {
         precondition(limit >= 0, "a page holds no fewer than zero entries")
@@ -51,12 +50,12 @@ public struct ReadModelReader {
     }
 }
 
-/// JSON decoding of stored values.
+/// Decoding of stored values, with the table and key in the error.
 enum ReadModelCodec {
-    static func decode<T: Decodable>(_ type: T.Type, _ bytes: UnsafeRawBufferPointer?, table: String, key: String) throws -> T? {
+    static func decode<T: ReadModelValue>(_ type: T.Type, _ bytes: UnsafeRawBufferPointer?, table: String, key: String) throws(ReadModelError) -> T? {
         guard let bytes else { return nil }
         do {
-            return try JSONDecoder().decode(type, from: Data(bytes))
+            return try T.decode(from: bytes)
         } catch {
             throw ReadModelError.undecodable(table: table, key: key, reason: "\(error)")
         }

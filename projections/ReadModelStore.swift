@@ -66,11 +66,20 @@ final class ReadModelStore: Sendable {
     }
 
     func meta(of name: String, in transaction: Transaction) throws -> ProjectionMeta? {
-        try ReadModelCodec.decode(ProjectionMeta.self, try transaction.get(meta, Array(name.utf8)), table: "meta", key: name)
+        let bytes = try transaction.get(meta, Array(name.utf8))
+        if let bytes, bytes.first == UInt8(ascii: "{") {
+            // Written as JSON by an earlier version: read once, rewritten in binary by the next batch.
+            do {
+                return try JSONDecoder().decode(ProjectionMeta.self, from: Data(bytes))
+            } catch {
+                throw ReadModelError.undecodable(table: "meta", key: name, reason: "\(error)")
+            }
+        }
+        return try ReadModelCodec.decode(ProjectionMeta.self, bytes, table: "meta", key: name)
     }
 
     func store(_ value: ProjectionMeta, of name: String, in transaction: WriteTransaction) throws {
-        try transaction.put(meta, Array(name.utf8), Array(try JSONEncoder().encode(value)))
+        try transaction.put(meta, Array(name.utf8), value.encodedBytes())
     }
 
     /// Runs `body` in a write transaction, mapping failures to `ReadModelError`.

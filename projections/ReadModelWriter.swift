@@ -1,4 +1,3 @@
-import Foundation
 import LMDB
 
 /// A projection's write access to its own tables, valid during one `apply`.
@@ -6,16 +5,15 @@ public struct ReadModelWriter {
     let transaction: WriteTransaction
     let projection: String
     let tables: [String: Database]
-    let encoder: JSONEncoder
 
-    /// Stores `value` as JSON under `key` in `table`.
-    public func put<T: Encodable>(_ value: T, at key: String, in table: String) throws {
-        try put(encoded: try encoded(value), at: key, in: table)
+    /// Stores `value` under `key` in `table`.
+    public func put<T: ReadModelValue>(_ value: T, at key: String, in table: String) throws {
+        try put(encoded: value.encodedBytes(), at: key, in: table)
     }
 
-    /// `value` as JSON, for storing one value under many keys without encoding it for each.
-    public func encoded<T: Encodable>(_ value: T) throws -> [UInt8] {
-        Array(try encoder.encode(value))
+    /// `value`'s stored bytes, for storing one value under many keys without encoding it for each.
+    public func encoded<T: ReadModelValue>(_ value: T) -> [UInt8] {
+        value.encodedBytes()
     }
 
     /// Stores bytes from `encoded(_:)` under `key` in `table`.
@@ -24,7 +22,7 @@ public struct ReadModelWriter {
     }
 
     /// The value under `key` in `table`, or nil.
-    public func value<T: Decodable>(_ type: T.Type, at key: String, in table: String) throws -> T? {
+    public func value<T: ReadModelValue>(_ type: T.Type, at key: String, in table: String) throws -> T? {
         try ReadModelCodec.decode(type, try transaction.get(database(table), Array(key.utf8)), table: table, key: key)
     }
 
@@ -36,7 +34,7 @@ public struct ReadModelWriter {
 
     /// Every entry of `table` whose key starts with `prefix`, in key order, from one cursor pass:
     /// cheaper than `keys` followed by a `value` per key.
-    public func entries<T: Decodable>(_ type: T.Type, in table: String, prefix: String) throws -> [(key: String, value: T)] {
+    public func entries<T: ReadModelValue>(_ type: T.Type, in table: String, prefix: String) throws -> [(key: String, value: T)] {
         try ReadModelReader(transaction: transaction.reader, projection: projection, tables: tables)
             .entries(type, in: table, prefix: prefix, limit: .max)
     }

@@ -39,7 +39,7 @@ extension AccountsService {
     }
 
     /// A retried registration gets the first one's token only for the same e-mail and password.
-    private func confirmRetriedRegistration(_ outcome: CommandOutcome<AccountEvent>, email: String, password: String) async throws {
+    private func confirmRetriedRegistration(_ outcome: CommandOutcome<AccountDecider>, email: String, password: String) async throws {
         guard case .registered(let first)? = outcome.events.first,
               first.email == AccountRules.normaliseEmail(email),
               try await auth.passwords.verify(password, against: first.passwordHash)

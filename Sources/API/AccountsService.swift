@@ -17,7 +17,7 @@ struct AccountsService: Sendable {
 
     /// Runs an account command as `actor`. A replayed outcome must hold an event of one of
     /// `expectedTypes`: one without answers another command that used the same key.
-    func run(_ command: AccountCommand, actor: String, expecting expectedTypes: String...) async throws -> CommandOutcome<AccountEvent> {
+    func run(_ command: AccountCommand, actor: String, expecting expectedTypes: String...) async throws -> CommandOutcome<AccountDecider> {
         let outcome = try await runner.run(AccountDecider.self, command, actor: actor)
         if outcome.isReplay, !outcome.events.contains(where: { expectedTypes.contains($0.typeName) }) {
             throw Self.idempotencyKeyReused

@@ -13,9 +13,9 @@ struct CommandRunner: Sendable {
     let runtime: LogbookRuntime
 
     /// Carries out `command` for `actor`; throws a `Problem` on refusal or failure.
-    func run<D: Decider>(_ decider: D.Type, _ command: D.Command, actor: String) async throws(Problem) -> CommandOutcome<D.Event> {
+    func run<D: Decider>(_ decider: D.Type, _ command: D.Command, actor: String) async throws(Problem) -> CommandOutcome<D> {
         let metadata = try metadata(actor: actor)
-        let outcome: CommandOutcome<D.Event>
+        let outcome: CommandOutcome<D>
         do {
             outcome = try await runtime.commands.handle(D.self, command, metadata: metadata)
         } catch {
@@ -99,6 +99,22 @@ enum ProblemMapping {
         }
     }
 
+    /// Read-model failures: a copy being rebuilt for this version is a 503 the client may retry;
+    /// anything else is the service's fault.
+    static func problem(for error: ReadModelError) -> Problem {
+        switch error {
+        case .rebuilding:
+            Problem(status: .serviceUnavailable, code: "read_model_rebuilding", title: "Read model rebuilding",
+                    detail: "this data is being rebuilt after an upgrade; retry shortly",
+                    headers: [.retryAfter: String(rebuildingRetryAfterSeconds)])
+        default:
+            .internalError
+        }
+    }
+
+    /// What a client is told to wait before retrying a query of a read model being rebuilt.
+    static let rebuildingRetryAfterSeconds = 5
+
     /// Paging refusals of the list queries: bad client input, so 400.
     static func problem(for error: ListQueryError) -> Problem {
         switch error {
@@ -107,8 +123,8 @@ enum ProblemMapping {
                     detail: "limit must be \(allowed.lowerBound)…\(allowed.upperBound), not \(limit)")
         case .malformedCursor:
             Problem(status: .badRequest, code: "invalid_cursor", title: "Invalid cursor", detail: "the cursor was not issued for this list")
-        case .readModel:
-            .internalError
+        case let .readModel(error):
+            problem(for: error)
         }
     }
 

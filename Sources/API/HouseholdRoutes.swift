@@ -12,7 +12,7 @@ enum HouseholdRoutes {
         AuthTokens.random()
     }
 
-    static func result(_ outcome: CommandOutcome<HouseholdEvent>) -> Components.Schemas.CommandResult {
+    static func result(_ outcome: CommandOutcome<HouseholdDecider>) -> Components.Schemas.CommandResult {
         .init(position: Int64(outcome.position), events: outcome.events.map(\.typeName))
     }
 

@@ -126,25 +126,32 @@ extension LogbookAPI {
         let command = HouseholdCommand.completeTask(houseId: input.path.houseId, taskId: input.path.taskId)
         let outcome = try await commands.run(HouseholdDecider.self, command, actor: caller.userId)
         guard case let .taskCompleted(completed)? = outcome.events.first else { throw Problem.internalError }
-        // The read models include the completion (read-your-writes), so the points table has the total.
-        guard let total = try runtime.household.points(of: completed.userId, in: completed.houseId) else { throw Problem.internalError }
+        // The decision's own state has the new total; a replay decided nothing, so it reads the
+        // points table, which includes the completion (read-your-writes).
+        let total: Int
+        if let state = outcome.state {
+            total = state.totalPoints(of: completed.userId, in: completed.houseId)
+        } else {
+            guard let points = try runtime.household.points(of: completed.userId, in: completed.houseId) else { throw Problem.internalError }
+            total = points
+        }
         return .created(.init(body: .json(.init(
             pointsAwarded: completed.points, totalPoints: total, position: Int64(outcome.position), events: outcome.events.map(\.typeName)))))
     }
 
     func getHouseHistory(_ input: Operations.GetHouseHistory.Input) async throws -> Operations.GetHouseHistory.Output {
         let caller = try authenticate()
-        let house = try memberHouse(input.path.houseId, caller.userId)
+        try checkMember(input.path.houseId, caller.userId)
         let page = try ProblemMapping.listQuery {
-            try runtime.household.history(house: house.houseId, limit: input.query.limit, cursor: input.query.cursor)
+            try runtime.household.history(house: input.path.houseId, limit: input.query.limit, cursor: input.query.cursor)
         }
         return .ok(.init(body: .json(.init(items: page.items.map(HouseholdRoutes.historyItem), next: page.next))))
     }
 
     func getScoreboard(_ input: Operations.GetScoreboard.Input) async throws -> Operations.GetScoreboard.Output {
         let caller = try authenticate()
-        let house = try memberHouse(input.path.houseId, caller.userId)
-        let members = try runtime.household.scoreboard(house: house.houseId).map {
+        try checkMember(input.path.houseId, caller.userId)
+        let members = try runtime.household.scoreboard(house: input.path.houseId).map {
             Components.Schemas.ScoreboardEntry(userId: $0.userId, displayName: $0.displayName, points: $0.points)
         }
         return .ok(.init(body: .json(.init(members: members))))
@@ -157,9 +164,19 @@ extension LogbookAPI {
     /// The open house `houseId` if `userId` is a member: 404 for an unknown or closed house,
     /// 403 for someone else's (the same answers the household commands give).
     func memberHouse(_ houseId: String, _ userId: String) throws -> HouseView {
+        try checkMember(houseId, userId)
+        // A member's house exists; only a race with its closing can make it vanish in between.
         guard let house = try runtime.household.house(id: houseId), !house.isClosed else { throw ProblemMapping.problem(for: HouseholdError.houseNotFound) }
-        guard house.members.contains(where: { $0.userId == userId }) else { throw ProblemMapping.problem(for: HouseholdError.notAMember) }
         return house
+    }
+
+    /// Refuses `userId` unless a member of open house `houseId`, from the in-memory memberships:
+    /// the check of every household query, with no read of the house itself.
+    func checkMember(_ houseId: String, _ userId: String) throws {
+        guard let membership = try runtime.household.membership(house: houseId), !membership.isClosed else {
+            throw ProblemMapping.problem(for: HouseholdError.houseNotFound)
+        }
+        guard membership.admits(userId) else { throw ProblemMapping.problem(for: HouseholdError.notAMember) }
     }
 
     /// The display name the caller's account has now, shown to housemates.

@@ -23,10 +23,20 @@ public struct Problem: Error, Sendable, Equatable, Codable {
     public var code: String
     /// Per-field problems, for validation errors.
     public var errors: [FieldProblem]?
+    /// Headers the response carries besides the body's (`Retry-After`).
+    public var headers: HTTPFields = [:]
+
+    private enum CodingKeys: String, CodingKey {
+        case type, title, status, detail, code, errors
+    }
 
     /// A problem of `status` with `code`.
-    public init(status: HTTPResponse.Status, code: String, title: String, detail: String? = nil, errors: [FieldProblem]? = nil) {
+    public init(
+        status: HTTPResponse.Status, code: String, title: String, detail: String? = nil, errors: [FieldProblem]? = nil,
+        headers: HTTPFields = [:]
+    ) {
         type = "/problems/\(code)"
+        self.headers = headers
         self.title = title
         self.status = status.code
         self.detail = detail
@@ -40,9 +50,11 @@ public struct Problem: Error, Sendable, Equatable, Codable {
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         // Encoding a struct of strings and ints cannot fail.
         let body = (try? encoder.encode(self)) ?? Data(#"{"code":"internal_error","status":500}"#.utf8)
+        var fields: HTTPFields = [.contentType: "application/problem+json"]
+        fields.append(contentsOf: headers)
         return Response(
             status: HTTPResponse.Status(code: status),
-            headers: [.contentType: "application/problem+json"],
+            headers: fields,
             body: ResponseBody(byteBuffer: ByteBuffer(bytes: body))
         )
     }

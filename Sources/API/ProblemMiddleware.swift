@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import Logging
 import OpenAPIRuntime
+import Projections
 
 /// Turns every error a route throws into problem+json, so no client ever sees a stack trace, an
 /// HTML page or an empty 500. Unexpected errors are logged and answered with a generic 500.
@@ -42,6 +43,8 @@ struct ProblemMiddleware<Context: RequestContext>: RouterMiddleware {
             // carry their 4xx status.
             if (400..<500).contains(error.httpStatus.code) { return problem(for: error.httpStatus, detail: error.causeDescription) }
             return problem(for: error.underlyingError)
+        case let error as ReadModelError:
+            return ProblemMapping.problem(for: error)
         case let error as HTTPError:
             return problem(for: error.status, detail: error.body)
         case let error as any HTTPResponseError:

@@ -1,6 +1,7 @@
 import EventLog
 import EventSourcing
 import Foundation
+import Synchronization
 
 /// Carries out commands: load the boundary, fold, decide, append on the condition that the
 /// boundary did not change meanwhile, and decide again (a bounded number of times) if it did.
@@ -15,6 +16,8 @@ public final class CommandHandler<Store: EventStore>: Sendable {
     /// Events read per page while folding a boundary.
     static var pageEvents: Int { 1_000 }
     private let cache: StateCache
+    private let turns = BoundaryQueue()
+    private let conflicts = Atomic<Int>(0)
 
     /// A handler on `store` caching up to `cachedStatesMax` folded boundaries.
     public init(store: Store, attemptsMax: Int = 8, cachedStatesMax: Int = 10_000) {
@@ -26,15 +29,30 @@ public final class CommandHandler<Store: EventStore>: Sendable {
 
     /// Folded boundaries currently cached.
     public var cachedStates: Int { cache.count }
+    /// Appends refused because the boundary changed after the decision (each one decided
+    /// again): what the per-boundary turns keep at zero within this process.
+    public var conflictsSeen: Int { conflicts.load(ordering: .relaxed) }
+    /// Commands that waited for another command's turn on their boundary.
+    public var commandsQueued: Int { turns.queued }
 
     /// Decides and appends `command`; see the type's documentation.
     public func handle<D: Decider>(
         _ decider: D.Type, _ command: D.Command, metadata: CommandMetadata
-    ) async throws(CommandFailure<D.Failure>) -> CommandOutcome<D.Event> {
+    ) async throws(CommandFailure<D.Failure>) -> CommandOutcome<D> {
         if let known = try await logged(D.self, { () async throws(EventLogError) in try await store.appendResult(ofCommand: metadata.commandID) }) {
             return try await replay(D.self, known, metadata: metadata)
         }
         let boundary = D.boundary(of: command)
+        let turn = BoundaryQueue.Key(decider: ObjectIdentifier(D.self), boundary: boundary)
+        await turns.enter(turn)
+        defer { turns.leave(turn) }
+        return try await decideAndAppend(D.self, command, boundary, metadata: metadata)
+    }
+
+    /// Folds, decides and appends on condition, deciding again when the boundary changed.
+    private func decideAndAppend<D: Decider>(
+        _ decider: D.Type, _ command: D.Command, _ boundary: Boundary, metadata: CommandMetadata
+    ) async throws(CommandFailure<D.Failure>) -> CommandOutcome<D> {
         let query = boundary.eventQuery
         for _ in 0..<attemptsMax {
             let (state, position) = try await currentState(D.self, boundary, query)
@@ -44,20 +62,22 @@ public final class CommandHandler<Store: EventStore>: Sendable {
             } catch {
                 throw .rejected(error)
             }
-            guard !events.isEmpty else { return CommandOutcome(events: [], position: position, isReplay: false) }
+            guard !events.isEmpty else { return CommandOutcome(events: [], position: position, isReplay: false, state: state) }
             let request = try appendRequest(D.self, events, after: position, query: query, metadata: metadata)
             let result: AppendResult
             do throws(EventLogError) {
                 result = try await store.append(request)
             } catch .appendConditionFailed {
+                conflicts.add(1, ordering: .relaxed)
                 continue  // someone changed the boundary: fold what they wrote and decide again
             } catch {
                 throw .log(error)
             }
             if result.isReplay { return try await replay(D.self, result, metadata: metadata) }
             // The condition held, so no boundary event lies between `position` and ours.
-            cache.store(D.fold(events, from: state), at: result.lastPosition, of: D.self, boundary)
-            return CommandOutcome(events: events, position: result.lastPosition, isReplay: false)
+            let after = D.fold(events, from: state)
+            cache.store(after, at: result.lastPosition, of: D.self, boundary)
+            return CommandOutcome(events: events, position: result.lastPosition, isReplay: false, state: after)
         }
         throw .contention(attempts: attemptsMax)
     }
@@ -110,7 +130,7 @@ public final class CommandHandler<Store: EventStore>: Sendable {
     /// The first outcome of a known command id, read back from the log.
     private func replay<D: Decider>(
         _ decider: D.Type, _ result: AppendResult, metadata: CommandMetadata
-    ) async throws(CommandFailure<D.Failure>) -> CommandOutcome<D.Event> {
+    ) async throws(CommandFailure<D.Failure>) -> CommandOutcome<D> {
         let count = Int(result.lastPosition - result.firstPosition + 1)
         var recorded: [RecordedEvent] = []
         while recorded.count < count {
@@ -127,7 +147,7 @@ public final class CommandHandler<Store: EventStore>: Sendable {
                   let decoded = try decode(D.self, event) else { throw .idempotencyKeyReused }
             events.append(decoded)
         }
-        return CommandOutcome(events: events, position: result.lastPosition, isReplay: true)
+        return CommandOutcome(events: events, position: result.lastPosition, isReplay: true, state: nil)
     }
 
     private func decode<D: Decider>(_ decider: D.Type, _ event: RecordedEvent) throws(CommandFailure<D.Failure>) -> D.Event? {

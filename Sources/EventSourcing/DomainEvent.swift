@@ -44,11 +44,28 @@ public enum EventJSON {
         return try encoder.encode(value)
     }
 
-    /// Decodes an event payload.
+    /// Decodes an event payload: through `EventJSONDecoder` when it handles the JSON, else
+    /// (and for every error's wording) through Foundation.
     public static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
+        do {
+            return try EventJSONDecoder.decode(type, from: data)
+        } catch {
+            if fastPathOnly { throw error }
+            return try foundationDecode(type, from: data)
+        }
+    }
+
+    /// Set by tests to prove that a payload takes the fast path: `decode` then throws
+    /// `EventJSONDecoder.Unsupported` instead of asking Foundation. Read only on the slow path.
+    @TaskLocal public static var fastPathOnly = false
+
+    /// Decodes an event payload with Foundation's decoder: the reference `EventJSONDecoder`
+    /// must agree with.
+    static func foundationDecode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .custom { decoder in
             let text = try decoder.singleValueContainer().decode(String.self)
+            if let date = RFC3339Date.parse(text) { return date }  // the shape `encode` writes
             if let date = try? Date(text, strategy: rfc3339) { return date }
             return try Date(text, strategy: .iso8601)  // without fractional seconds
         }

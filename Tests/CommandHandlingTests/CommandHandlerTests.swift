@@ -28,7 +28,7 @@ struct CommandHandlerTests {
         defer { log.remove() }
         let handler = CommandHandler(store: log.store)
         let outcome = try await handler.handle(Names.self, .claim(name: "Ann", userID: "u1"), metadata: metadata("u1"))
-        #expect(outcome == CommandOutcome(events: [.claimed(.init(name: "Ann", userID: "u1"))], position: 1, isReplay: false))
+        #expect(outcome == CommandOutcome(events: [.claimed(.init(name: "Ann", userID: "u1"))], position: 1, isReplay: false, state: "u1"))
         let stored = try #require(try log.store.event(at: 1))
         #expect(stored.type == "names.claimed" && stored.streamID == "name-u1" && stored.tags == ["name:ann", "user:u1"])
         #expect(stored.actor == "u1")
@@ -54,7 +54,7 @@ struct CommandHandlerTests {
         let commandID = UUID()
         let first = try await handler.handle(Names.self, .claim(name: "ann", userID: "u1"), metadata: metadata("u1", commandID: commandID))
         let retry = try await handler.handle(Names.self, .claim(name: "ann", userID: "u1"), metadata: metadata("u1", commandID: commandID))
-        #expect(retry == CommandOutcome(events: first.events, position: first.position, isReplay: true))
+        #expect(retry == CommandOutcome(events: first.events, position: first.position, isReplay: true, state: nil))
         #expect(try log.store.headPosition() == 1)
     }
 
@@ -102,6 +102,25 @@ struct CommandHandlerTests {
         #expect(totals == Array(1...32), "each decision saw every earlier add: no lost update")
     }
 
+    @Test func concurrentCommandsOnOneBoundaryTakeTurnsInsteadOfConflicting() async throws {
+        let log = try TestStore()
+        defer { log.remove() }
+        // The first append is held back, so the other commands arrive while it has the turn.
+        let slowFirst = RacingStore(base: log.store) { _ in try await Task.sleep(for: .milliseconds(50)) }
+        let handler = CommandHandler(store: slowFirst)  // the default 8 attempts
+        let outcomes = try await withThrowingTaskGroup(of: Int?.self) { group in
+            for _ in 0..<50 {
+                group.addTask { try await handler.handle(Tally.self, .add(tally: "t", amount: 1), metadata: metadata()).state }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(handler.commandsQueued > 0, "the commands did contend for the boundary")
+        #expect(handler.conflictsSeen == 0, "none decided on a stale fold")
+        #expect(outcomes.compactMap { $0 }.sorted() == Array(1...50), "each outcome's state is the total after its own add")
+        let totals = try log.store.readTag("tally:t", limit: 100).map { try EventJSON.decode(Tally.Event.Added.self, from: $0.data).total }
+        #expect(totals == Array(1...50))
+    }
+
     @Test func aBoundaryChangedByAnotherWriterIsFoldedBeforeDecidingAgain() async throws {
         let log = try TestStore()
         defer { log.remove() }
@@ -132,6 +151,7 @@ struct CommandHandlerTests {
         // One append, whose condition failed; the second decision refused before appending. Without the
         // retry the failed condition would have surfaced as a log error, not as the domain's refusal.
         #expect(racing.appendCalls == 1)
+        #expect(handler.conflictsSeen == 1)
         #expect(try log.store.headPosition() == 1)
 
         let impatient = CommandHandler(store: RacingStore(base: log.store) { store in

@@ -8,7 +8,7 @@ struct TypeCounts: Projection {
     var name: String { "typeCounts" }
     var tables: [String] { ["counts", "recent"] }
 
-    func apply(_ event: RecordedEvent, to model: ReadModelWriter) throws {
+    func apply(_ event: ProjectedEvent, to model: ReadModelWriter) throws {
         let count = try model.value(Int.self, at: event.type, in: "counts") ?? 0
         try model.put(count + 1, at: event.type, in: "counts")
         try model.put(event.position, at: RecentKey.of(event.position), in: "recent")
@@ -31,7 +31,7 @@ struct Failing: Projection {
 
     struct Boom: Error {}
 
-    func apply(_ event: RecordedEvent, to model: ReadModelWriter) throws {
+    func apply(_ event: ProjectedEvent, to model: ReadModelWriter) throws {
         if event.type == "test.poison" { throw Boom() }
         try model.put(event.position, at: "last", in: "seen")
     }
@@ -43,7 +43,7 @@ struct Undeclared: Projection {
     var version: Int { 1 }
     var tables: [String] { ["declared"] }
 
-    func apply(_ event: RecordedEvent, to model: ReadModelWriter) throws {
+    func apply(_ event: ProjectedEvent, to model: ReadModelWriter) throws {
         try model.put(1, at: "x", in: "other")
     }
 }

@@ -7,8 +7,8 @@ import EventSourcing
 public struct AccountActivityProjection: Projection {
     /// The stable name.
     public var name: String { "accounts.activity" }
-    /// Version 1.
-    public var version: Int { 1 }
+    /// Version 2: values in the binary `ReadModelValue` form instead of JSON.
+    public var version: Int { 2 }
     /// `activity`: `<actor>/<inverted position>` → item.
     public var tables: [String] { [Self.activity] }
 
@@ -18,7 +18,7 @@ public struct AccountActivityProjection: Projection {
     public init() {}
 
     /// Stores the event under its actor; nothing for the system actor.
-    public func apply(_ event: RecordedEvent, to model: ReadModelWriter) throws {
+    public func apply(_ event: ProjectedEvent, to model: ReadModelWriter) throws {
         guard event.actor != CommandMetadata.systemActor, !event.actor.isEmpty else { return }
         let item = ActivityItem(type: event.type, at: event.recordedAt, entity: event.streamID, position: event.position)
         try model.put(item, at: AccountKeys.userEntry(event.actor, position: event.position), in: Self.activity)

@@ -6,8 +6,8 @@ import EventLog
 public struct AccountCredentialsProjection: Projection {
     /// The stable name.
     public var name: String { "accounts.credentials" }
-    /// Version 1.
-    public var version: Int { 1 }
+    /// Version 2: values in the binary `ReadModelValue` form instead of JSON.
+    public var version: Int { 2 }
     /// `byEmail`: e-mail → credentials; `emails`: userId → e-mail.
     public var tables: [String] { [Self.byEmail, Self.emails] }
 
@@ -18,8 +18,8 @@ public struct AccountCredentialsProjection: Projection {
     public init() {}
 
     /// Folds registrations, e-mail changes and password changes; ignores other events.
-    public func apply(_ event: RecordedEvent, to model: ReadModelWriter) throws {
-        switch try event.accountEvent() {
+    public func apply(_ event: ProjectedEvent, to model: ReadModelWriter) throws {
+        switch try event.decoded(as: AccountEvent.self) {
         case .registered(let p)?:
             try store(AccountCredentials(userId: p.userId, email: p.email, passwordHash: p.passwordHash), model)
         case .emailChanged(let p)?:

@@ -17,3 +17,27 @@ public struct AccountProfile: Sendable, Equatable, Codable {
     /// The avatar image; nil until the accounts domain records avatars.
     public var avatarBlobId: String?
 }
+
+extension AccountProfile: ReadModelValue {
+    public func encode(to writer: inout ValueWriter) {
+        writer.write(userId)
+        writer.write(email)
+        writer.write(displayName)
+        writer.write(firstName)
+        writer.write(lastName)
+        writer.write(username)
+        writer.write(postcode)
+        writer.write(avatarBlobId)
+    }
+
+    public init(from reader: inout ValueReader) throws(ValueDecodingError) {
+        userId = try reader.read()
+        email = try reader.read()
+        displayName = try reader.read()
+        firstName = try reader.read()
+        lastName = try reader.read()
+        username = try reader.read()
+        postcode = try reader.read()
+        avatarBlobId = try reader.read()
+    }
+}

@@ -5,8 +5,8 @@ import EventLog
 public struct AccountProfilesProjection: Projection {
     /// The stable name.
     public var name: String { "accounts.profiles" }
-    /// Version 1.
-    public var version: Int { 1 }
+    /// Version 2: values in the binary `ReadModelValue` form instead of JSON.
+    public var version: Int { 2 }
     /// `profiles`: userId → profile.
     public var tables: [String] { [Self.profiles] }
 
@@ -16,8 +16,8 @@ public struct AccountProfilesProjection: Projection {
     public init() {}
 
     /// Folds registrations and profile, e-mail and username changes; ignores other events.
-    public func apply(_ event: RecordedEvent, to model: ReadModelWriter) throws {
-        guard let account = try event.accountEvent() else { return }
+    public func apply(_ event: ProjectedEvent, to model: ReadModelWriter) throws {
+        guard let account = try event.decoded(as: AccountEvent.self) else { return }
         switch account {
         case .registered(let p):
             let profile = AccountProfile(

@@ -8,13 +8,18 @@ import Foundation
 public struct AccountQueries<Store: EventStore>: Sendable {
     /// The engine the accounts projections are registered with.
     public let engine: ProjectionEngine<Store>
+    /// Sessions by token hash: every authenticated request asks for one.
+    let sessions: ReadModelCache<TokenHash, AccountSession>
 
     /// Queries over `engine`, which must run `AccountProjections.all`: reading an unregistered
-    /// projection would silently answer from empty tables.
-    public init(engine: ProjectionEngine<Store>) {
+    /// projection would silently answer from empty tables. Sessions are cached in memory, up to
+    /// `cachedSessionsMax`, and kept current by the engine's live batches.
+    public init(engine: ProjectionEngine<Store>, cachedSessionsMax: Int = 100_000) {
         let registered = Set(engine.projections.map(\.name))
         precondition(AccountProjections.all.allSatisfy { registered.contains($0.name) }, "accounts projections are registered")
         self.engine = engine
+        sessions = ReadModelCache(entriesMax: cachedSessionsMax)
+        engine.addObserver(SessionCacheObserver(cache: sessions))
     }
 
     /// The credentials of the account with the normalised `email`; nil when none has it.
@@ -34,8 +39,10 @@ public struct AccountQueries<Store: EventStore>: Sendable {
 
     /// The session of the token whose SHA-256 is `tokenHash`, ended or expired ones included.
     public func session(_ tokenHash: TokenHash) throws(ReadModelError) -> AccountSession? {
-        try engine.read(AccountProjections.sessions) {
-            try $0.value(AccountSession.self, at: tokenHash.hex, in: AccountSessionsProjection.sessions)
+        try sessions.value(tokenHash) { () throws(ReadModelError) in
+            try engine.read(AccountProjections.sessions) {
+                try $0.value(AccountSession.self, at: tokenHash.hex, in: AccountSessionsProjection.sessions)
+            }
         }
     }
 

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A session as the bearer check sees it, stored under the SHA-256 of its token.
-public struct AccountSession: Sendable, Equatable, Codable {
+public struct AccountSession: Sendable, Equatable {
     /// The account the token logs in as.
     public var userId: String
     /// When the token stops working on its own.
@@ -12,5 +12,19 @@ public struct AccountSession: Sendable, Equatable, Codable {
     /// Whether the token works at `now`.
     public func isActive(at now: Date) -> Bool {
         !ended && expiresAt > now
+    }
+}
+
+extension AccountSession: ReadModelValue {
+    public func encode(to writer: inout ValueWriter) {
+        writer.write(userId)
+        writer.write(expiresAt)
+        writer.write(ended)
+    }
+
+    public init(from reader: inout ValueReader) throws(ValueDecodingError) {
+        userId = try reader.read()
+        expiresAt = try reader.read()
+        ended = try reader.read()
     }
 }

@@ -6,8 +6,8 @@ import EventLog
 public struct AccountSessionsProjection: Projection {
     /// The stable name.
     public var name: String { "accounts.sessions" }
-    /// Version 1.
-    public var version: Int { 1 }
+    /// Version 2: values in the binary `ReadModelValue` form instead of JSON.
+    public var version: Int { 2 }
     /// `sessions`: token hash → session.
     public var tables: [String] { [Self.sessions] }
 
@@ -17,8 +17,8 @@ public struct AccountSessionsProjection: Projection {
     public init() {}
 
     /// Folds session starts and ends; ignores other events.
-    public func apply(_ event: RecordedEvent, to model: ReadModelWriter) throws {
-        switch try event.accountEvent() {
+    public func apply(_ event: ProjectedEvent, to model: ReadModelWriter) throws {
+        switch try event.decoded(as: AccountEvent.self) {
         case .sessionStarted(let p)?:
             try model.put(AccountSession(userId: p.userId, expiresAt: p.expiresAt, ended: false), at: p.tokenHash.hex, in: Self.sessions)
         case .sessionEnded(let p)?:

@@ -19,3 +19,19 @@ public struct ActivityPage: Sendable, Equatable, Codable {
     /// The cursor of the next page; nil when this page is the last.
     public var next: String?
 }
+
+extension ActivityItem: ReadModelValue {
+    public func encode(to writer: inout ValueWriter) {
+        writer.write(type)
+        writer.write(at)
+        writer.write(entity)
+        writer.write(position)
+    }
+
+    public init(from reader: inout ValueReader) throws(ValueDecodingError) {
+        type = try reader.read()
+        at = try reader.read()
+        entity = try reader.read()
+        position = try reader.read()
+    }
+}

@@ -2,7 +2,7 @@ import Accounts
 import Foundation
 
 /// A password-reset token as the redemption route looks it up, by the SHA-256 of the token.
-public struct PasswordResetRecord: Sendable, Equatable, Codable {
+public struct PasswordResetRecord: Sendable, Equatable {
     /// The account the token resets.
     public var userId: String
     /// When the token stops working on its own.
@@ -16,5 +16,21 @@ public struct PasswordResetRecord: Sendable, Equatable, Codable {
     /// Whether the token can be redeemed at `now`, as far as the read model knows.
     public func isRedeemable(at now: Date) -> Bool {
         !used && expiresAt > now
+    }
+}
+
+extension PasswordResetRecord: ReadModelValue {
+    public func encode(to writer: inout ValueWriter) {
+        writer.write(userId)
+        writer.write(expiresAt)
+        writer.write(used)
+        writer.write(sealedToken)
+    }
+
+    public init(from reader: inout ValueReader) throws(ValueDecodingError) {
+        userId = try reader.read()
+        expiresAt = try reader.read()
+        used = try reader.read()
+        sealedToken = try reader.read()
     }
 }

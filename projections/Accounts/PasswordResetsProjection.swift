@@ -6,8 +6,8 @@ import EventLog
 public struct PasswordResetsProjection: Projection {
     /// The stable name.
     public var name: String { "accounts.passwordResets" }
-    /// Version 1.
-    public var version: Int { 1 }
+    /// Version 2: values in the binary `ReadModelValue` form instead of JSON.
+    public var version: Int { 2 }
     /// `resets`: token hash → record; `pending`: `<user>/<token hash>` → token hash.
     public var tables: [String] { [Self.resets, Self.pending] }
 
@@ -18,8 +18,8 @@ public struct PasswordResetsProjection: Projection {
     public init() {}
 
     /// Folds reset requests, redemptions and password changes; ignores other events.
-    public func apply(_ event: RecordedEvent, to model: ReadModelWriter) throws {
-        switch try event.accountEvent() {
+    public func apply(_ event: ProjectedEvent, to model: ReadModelWriter) throws {
+        switch try event.decoded(as: AccountEvent.self) {
         case .passwordResetRequested(let p)?:
             let record = PasswordResetRecord(userId: p.userId, expiresAt: p.expiresAt, used: false, sealedToken: p.sealedToken)
             try model.put(record, at: p.tokenHash.hex, in: Self.resets)

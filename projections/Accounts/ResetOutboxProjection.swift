@@ -9,8 +9,8 @@ import EventLog
 public struct ResetOutboxProjection: Projection {
     /// The stable name.
     public var name: String { "accounts.resetOutbox" }
-    /// Version 1.
-    public var version: Int { 1 }
+    /// Version 2: values in the binary `ReadModelValue` form instead of JSON.
+    public var version: Int { 2 }
     /// `mails`: inverted position → mail; `byUser`: `<user>/<inverted position>` → mail key.
     public var tables: [String] { [Self.mails, Self.byUser] }
 
@@ -21,8 +21,8 @@ public struct ResetOutboxProjection: Projection {
     public init() {}
 
     /// Folds reset requests in and takes them out on redemption or password change.
-    public func apply(_ event: RecordedEvent, to model: ReadModelWriter) throws {
-        switch try event.accountEvent() {
+    public func apply(_ event: ProjectedEvent, to model: ReadModelWriter) throws {
+        switch try event.decoded(as: AccountEvent.self) {
         case .passwordResetRequested(let p)?:
             let mail = ResetMail(
                 to: p.email, sealedToken: p.sealedToken, requestedAt: event.recordedAt, expiresAt: p.expiresAt,

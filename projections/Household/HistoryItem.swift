@@ -30,3 +30,29 @@ public struct HistoryPage: Sendable, Equatable, Codable {
     /// The cursor of the next page; nil when this page is the last.
     public var next: String?
 }
+
+extension HistoryItem: ReadModelValue {
+    public func encode(to writer: inout ValueWriter) {
+        writer.write(taskId)
+        writer.write(taskName)
+        writer.write(roomId)
+        writer.write(roomName)
+        writer.write(userId)
+        writer.write(displayName)
+        writer.write(points)
+        writer.write(doneAt)
+        writer.write(position)
+    }
+
+    public init(from reader: inout ValueReader) throws(ValueDecodingError) {
+        taskId = try reader.read()
+        taskName = try reader.read()
+        roomId = try reader.read()
+        roomName = try reader.read()
+        userId = try reader.read()
+        displayName = try reader.read()
+        points = try reader.read()
+        doneAt = try reader.read()
+        position = try reader.read()
+    }
+}

@@ -30,3 +30,47 @@ public struct RoomView: Sendable, Equatable, Codable {
     /// Its current name.
     public var name: String
 }
+
+extension HouseView: ReadModelValue {
+    public func encode(to writer: inout ValueWriter) {
+        writer.write(houseId)
+        writer.write(name)
+        writer.write(joinCode)
+        writer.write(isClosed)
+        writer.write(members)
+        writer.write(rooms)
+    }
+
+    public init(from reader: inout ValueReader) throws(ValueDecodingError) {
+        houseId = try reader.read()
+        name = try reader.read()
+        joinCode = try reader.read()
+        isClosed = try reader.read()
+        members = try reader.read()
+        rooms = try reader.read()
+    }
+}
+
+extension MemberView: ReadModelValue {
+    public func encode(to writer: inout ValueWriter) {
+        writer.write(userId)
+        writer.write(displayName)
+    }
+
+    public init(from reader: inout ValueReader) throws(ValueDecodingError) {
+        userId = try reader.read()
+        displayName = try reader.read()
+    }
+}
+
+extension RoomView: ReadModelValue {
+    public func encode(to writer: inout ValueWriter) {
+        writer.write(roomId)
+        writer.write(name)
+    }
+
+    public init(from reader: inout ValueReader) throws(ValueDecodingError) {
+        roomId = try reader.read()
+        name = try reader.read()
+    }
+}

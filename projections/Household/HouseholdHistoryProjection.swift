@@ -8,8 +8,8 @@ import Household
 public struct HouseholdHistoryProjection: Projection {
     /// The stable name.
     public var name: String { "household.history" }
-    /// Version 1.
-    public var version: Int { 1 }
+    /// Version 2: values in the binary `ReadModelValue` form instead of JSON.
+    public var version: Int { 2 }
     /// `history`: `<house>/<inverted position>` → item.
     public var tables: [String] { [Self.history] }
 
@@ -19,8 +19,8 @@ public struct HouseholdHistoryProjection: Projection {
     public init() {}
 
     /// Stores each `taskCompleted`; ignores other events.
-    public func apply(_ event: RecordedEvent, to model: ReadModelWriter) throws {
-        guard case .taskCompleted(let p) = try event.householdEvent() else { return }
+    public func apply(_ event: ProjectedEvent, to model: ReadModelWriter) throws {
+        guard case .taskCompleted(let p) = try event.decoded(as: HouseholdEvent.self) else { return }
         let item = HistoryItem(
             taskId: p.taskId, taskName: p.taskName, roomId: p.roomId, roomName: p.roomName, userId: p.userId,
             displayName: p.displayName, points: p.points, doneAt: p.completedAt, position: event.position)

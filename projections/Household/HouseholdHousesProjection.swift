@@ -9,8 +9,9 @@ import Household
 public struct HouseholdHousesProjection: Projection {
     /// The stable name.
     public var name: String { "household.houses" }
-    /// Version 2: points moved from the house record to `points`.
-    public var version: Int { 2 }
+    /// Version 3: values in the binary `ReadModelValue` form instead of JSON (version 2 moved
+    /// points from the house record to `points`).
+    public var version: Int { 3 }
     /// `houses`: houseId → house; `points`: `<house>/<user>` → points (former members keep theirs,
     /// as in the decider, so a returning member's total agrees with the history);
     /// `memberships`: userId → houseId; `joinCodes`: code → houseId.
@@ -25,8 +26,8 @@ public struct HouseholdHousesProjection: Projection {
     public init() {}
 
     /// Folds a household event into the tables; ignores other events.
-    public func apply(_ event: RecordedEvent, to model: ReadModelWriter) throws {
-        guard let household = try event.householdEvent() else { return }
+    public func apply(_ event: ProjectedEvent, to model: ReadModelWriter) throws {
+        guard let household = try event.decoded(as: HouseholdEvent.self) else { return }
         if case .houseCreated(let created) = household {
             try model.put(StoredHouse(created), at: created.houseId, in: Self.houses)
             try model.put(created.houseId, at: created.creatorId, in: Self.memberships)

@@ -8,13 +8,25 @@ import Household
 public struct HouseholdQueries<Store: EventStore>: Sendable {
     /// The engine the household projections are registered with.
     public let engine: ProjectionEngine<Store>
+    /// Members by house: every household query checks one.
+    let memberships: ReadModelCache<String, HouseMembership>
 
     /// Queries over `engine`, which must run `HouseholdProjections.all`: reading an unregistered
-    /// projection would silently answer from empty tables.
-    public init(engine: ProjectionEngine<Store>) {
+    /// projection would silently answer from empty tables. Memberships are cached in memory, up
+    /// to `cachedHousesMax` houses, and kept current by the engine's live batches.
+    public init(engine: ProjectionEngine<Store>, cachedHousesMax: Int = 100_000) {
         let registered = Set(engine.projections.map(\.name))
         precondition(HouseholdProjections.all.allSatisfy { registered.contains($0.name) }, "household projections are registered")
         self.engine = engine
+        memberships = ReadModelCache(entriesMax: cachedHousesMax)
+        engine.addObserver(MembershipCacheObserver(cache: memberships))
+    }
+
+    /// Who may see house `houseId`; nil when unknown.
+    public func membership(house houseId: String) throws(ReadModelError) -> HouseMembership? {
+        try memberships.value(houseId) { () throws(ReadModelError) in
+            try storedHouse(houseId).map { HouseMembership(isClosed: $0.view.isClosed, memberIds: Set($0.view.members.map(\.userId))) }
+        }
     }
 
     /// The house `id`, also when closed; nil when unknown.

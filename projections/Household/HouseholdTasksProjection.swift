@@ -6,8 +6,8 @@ import Household
 public struct HouseholdTasksProjection: Projection {
     /// The stable name.
     public var name: String { "household.tasks" }
-    /// Version 1.
-    public var version: Int { 1 }
+    /// Version 2: values in the binary `ReadModelValue` form instead of JSON.
+    public var version: Int { 2 }
     /// `tasks`: `<house>/<room>/<task>` → task.
     public var tables: [String] { [Self.tasks] }
 
@@ -17,8 +17,8 @@ public struct HouseholdTasksProjection: Projection {
     public init() {}
 
     /// Folds a household task event into `tasks`; ignores other events.
-    public func apply(_ event: RecordedEvent, to model: ReadModelWriter) throws {
-        guard let household = try event.householdEvent() else { return }
+    public func apply(_ event: ProjectedEvent, to model: ReadModelWriter) throws {
+        guard let household = try event.decoded(as: HouseholdEvent.self) else { return }
         switch household {
         case .taskAdded(let p):
             let task = StoredTask(

@@ -2,7 +2,7 @@ import Household
 
 /// A house as the `houses` table stores it. Points are in the projection's `points` table, so
 /// that a task completion, most of a household log, rewrites one small value instead of the house.
-struct StoredHouse: Codable, Equatable {
+struct StoredHouse: Equatable {
     var view: HouseView
 
     init(_ created: HouseholdEvent.HouseCreated) {
@@ -35,5 +35,15 @@ struct StoredHouse: Codable, Equatable {
 
     mutating func removeRoom(_ roomId: String) {
         view.rooms.removeAll { $0.roomId == roomId }
+    }
+}
+
+extension StoredHouse: ReadModelValue {
+    func encode(to writer: inout ValueWriter) {
+        writer.write(view)
+    }
+
+    init(from reader: inout ValueReader) throws(ValueDecodingError) {
+        view = try reader.read()
     }
 }

@@ -7,7 +7,7 @@ extension NeighbourhoodQueries {
     /// One more than asked tells whether a next page exists, so the last page has no `next` and
     /// a client never fetches an empty page, unless the scan stopped at
     /// `entriesScannedPerRequestMax` (see there).
-    func page<Value: Decodable, Item: Sendable & Equatable>(
+    func page<Value: ReadModelValue, Item: Sendable & Equatable>(
         _ type: Value.Type, in table: String, prefix: String, limit: Int?, cursor: String?,
         resolve: (ReadModelReader, Value) throws -> Item?
     ) throws(ListQueryError) -> NeighbourhoodPage<Item> {

@@ -11,9 +11,10 @@ import Neighbourhood
 public struct NeighbourhoodReportsProjection: Projection {
     /// The stable name.
     public var name: String { "neighbourhood.reports" }
-    /// Version 2: counts moved from the report's record to `activity` (version 1 rewrote the
-    /// whole record, description included, on every follow and reply).
-    public var version: Int { 2 }
+    /// Version 3: values in the binary `ReadModelValue` form instead of JSON. Version 2 moved
+    /// the counts from the report's record to `activity` (version 1 rewrote the whole record,
+    /// description included, on every follow and reply).
+    public var version: Int { 3 }
     /// `reports`: reportId → `ReportRecord`, as posted;
     /// `activity`: reportId → `ReportActivity` (counts, and what follows and replies need);
     /// `neighbourhoodReports`: `<neighbourhood>/<inverted position>` → `ReportPin` (list and map);
@@ -47,8 +48,8 @@ public struct NeighbourhoodReportsProjection: Projection {
 
     /// Folds a neighbourhood event into the tables; ignores other events. Events about a report
     /// not stored (the decider emits none after a deletion) change nothing.
-    public func apply(_ event: RecordedEvent, to model: ReadModelWriter) throws {
-        guard let neighbourhood = try event.neighbourhoodEvent() else { return }
+    public func apply(_ event: ProjectedEvent, to model: ReadModelWriter) throws {
+        guard let neighbourhood = try event.decoded(as: NeighbourhoodEvent.self) else { return }
         if case .reportPosted(let p) = neighbourhood {
             try post(p, at: event.position, model)
             return

@@ -15,3 +15,23 @@ public struct NotificationItem: Sendable, Equatable, Codable {
     /// When.
     public var createdAt: Date
 }
+
+extension NotificationItem: ReadModelValue {
+    public func encode(to writer: inout ValueWriter) {
+        writer.write(kind)
+        writer.write(reportId)
+        writer.write(reportTitle)
+        writer.write(replyId)
+        writer.write(from)
+        writer.write(createdAt)
+    }
+
+    public init(from reader: inout ValueReader) throws(ValueDecodingError) {
+        kind = try reader.read()
+        reportId = try reader.read()
+        reportTitle = try reader.read()
+        replyId = try reader.read()
+        from = try reader.read()
+        createdAt = try reader.read()
+    }
+}

@@ -29,7 +29,7 @@ public struct ReportRecord: Sendable, Equatable, Codable {
 /// What follows and replies need of a report and change, in the `activity` table: small, so
 /// that they rewrite a few bytes and never decode the report's description (up to 5,000
 /// characters).
-struct ReportActivity: Sendable, Equatable, Codable {
+struct ReportActivity: Sendable, Equatable {
     /// As `ReportRecord.position`: a follow list's key for the report.
     var position: UInt64
     /// As `ReportRecord.title`: what a reply's notification shows.
@@ -93,4 +93,82 @@ public struct NeighbourhoodPage<Item: Sendable & Equatable>: Sendable, Equatable
     public var items: [Item]
     /// The cursor of the next page; nil when this page is the last.
     public var next: String?
+}
+
+extension ReportRecord: ReadModelValue {
+    public func encode(to writer: inout ValueWriter) {
+        writer.write(reportId)
+        writer.write(neighbourhood)
+        writer.write(title)
+        writer.write(description)
+        writer.write(category)
+        writer.write(latitude)
+        writer.write(longitude)
+        writer.write(createdAt)
+        writer.write(author)
+        writer.write(position)
+    }
+
+    public init(from reader: inout ValueReader) throws(ValueDecodingError) {
+        reportId = try reader.read()
+        neighbourhood = try reader.read()
+        title = try reader.read()
+        description = try reader.read()
+        category = try reader.read()
+        latitude = try reader.read()
+        longitude = try reader.read()
+        createdAt = try reader.read()
+        author = try reader.read()
+        position = try reader.read()
+    }
+}
+
+extension ReportActivity: ReadModelValue {
+    func encode(to writer: inout ValueWriter) {
+        writer.write(position)
+        writer.write(title)
+        writer.write(replyCount)
+        writer.write(followerCount)
+    }
+
+    init(from reader: inout ValueReader) throws(ValueDecodingError) {
+        position = try reader.read()
+        title = try reader.read()
+        replyCount = try reader.read()
+        followerCount = try reader.read()
+    }
+}
+
+extension ReplyView: ReadModelValue {
+    public func encode(to writer: inout ValueWriter) {
+        writer.write(replyId)
+        writer.write(author)
+        writer.write(message)
+        writer.write(createdAt)
+    }
+
+    public init(from reader: inout ValueReader) throws(ValueDecodingError) {
+        replyId = try reader.read()
+        author = try reader.read()
+        message = try reader.read()
+        createdAt = try reader.read()
+    }
+}
+
+extension ReportPin: ReadModelValue {
+    public func encode(to writer: inout ValueWriter) {
+        writer.write(reportId)
+        writer.write(title)
+        writer.write(category)
+        writer.write(latitude)
+        writer.write(longitude)
+    }
+
+    public init(from reader: inout ValueReader) throws(ValueDecodingError) {
+        reportId = try reader.read()
+        title = try reader.read()
+        category = try reader.read()
+        latitude = try reader.read()
+        longitude = try reader.read()
+    }
 }

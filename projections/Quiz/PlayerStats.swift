@@ -15,3 +15,25 @@ public struct PlayerStats: Codable, Sendable, Equatable {
     /// The player's place in the pool opponents are drawn from.
     var poolIndex: Int
 }
+
+extension PlayerStats: ReadModelValue {
+    public func encode(to writer: inout ValueWriter) {
+        writer.write(userId)
+        writer.write(username)
+        writer.write(played)
+        writer.write(won)
+        writer.write(lost)
+        writer.write(drawn)
+        writer.write(poolIndex)
+    }
+
+    public init(from reader: inout ValueReader) throws(ValueDecodingError) {
+        userId = try reader.read()
+        username = try reader.read()
+        played = try reader.read()
+        won = try reader.read()
+        lost = try reader.read()
+        drawn = try reader.read()
+        poolIndex = try reader.read()
+    }
+}

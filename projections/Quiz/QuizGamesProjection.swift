@@ -6,8 +6,9 @@ import Quiz
 public struct QuizGamesProjection: Projection {
     /// The stable name.
     public var name: String { "quiz.games" }
-    /// Version 2: progress moved out of the game record, so an answer rewrites only it.
-    public var version: Int { 2 }
+    /// Version 3: values in the binary `ReadModelValue` form instead of JSON (version 2 moved
+    /// progress out of the game record, so an answer rewrites only it).
+    public var version: Int { 3 }
     /// See the type's comment.
     public var tables: [String] { [Self.games, Self.progress, Self.playerGames] }
 
@@ -19,8 +20,8 @@ public struct QuizGamesProjection: Projection {
     public init() {}
 
     /// Folds game events; ignores questions and other domains.
-    public func apply(_ event: RecordedEvent, to model: ReadModelWriter) throws {
-        guard let quiz = try event.quizEvent() else { return }
+    public func apply(_ event: ProjectedEvent, to model: ReadModelWriter) throws {
+        guard let quiz = try event.decoded(as: QuizEvent.self) else { return }
         switch quiz {
         case .questionAdded:
             return

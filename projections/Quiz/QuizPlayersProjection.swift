@@ -11,8 +11,8 @@ import Quiz
 public struct QuizPlayersProjection: Projection {
     /// The stable name.
     public var name: String { "quiz.players" }
-    /// Version 1.
-    public var version: Int { 1 }
+    /// Version 2: values in the binary `ReadModelValue` form instead of JSON.
+    public var version: Int { 2 }
     /// See the type's comment.
     public var tables: [String] { [Self.players, Self.usernames, Self.pool, Self.poolSize, Self.leaderboard] }
 
@@ -27,8 +27,8 @@ public struct QuizPlayersProjection: Projection {
     public init() {}
 
     /// Folds usernames from the accounts and results from finished games; ignores the rest.
-    public func apply(_ event: RecordedEvent, to model: ReadModelWriter) throws {
-        if let account = try event.accountEvent() {
+    public func apply(_ event: ProjectedEvent, to model: ReadModelWriter) throws {
+        if let account = try event.decoded(as: AccountEvent.self) {
             switch account {
             case .registered(let p):
                 if let username = p.username { try setUsername(username, of: p.userId, model) }
@@ -37,7 +37,7 @@ public struct QuizPlayersProjection: Projection {
             default:
                 break
             }
-        } else if case .gameFinished(let p) = try event.quizEvent() {
+        } else if case .gameFinished(let p) = try event.decoded(as: QuizEvent.self) {
             for result in p.results { try record(result.outcome, of: result.userId, model) }
         }
     }

@@ -6,8 +6,8 @@ import Quiz
 public struct QuizQuestionsProjection: Projection {
     /// The stable name.
     public var name: String { "quiz.questions" }
-    /// Version 1.
-    public var version: Int { 1 }
+    /// Version 2: values in the binary `ReadModelValue` form instead of JSON.
+    public var version: Int { 2 }
     /// `questions`: number → question; `size`: `count` → number of questions.
     public var tables: [String] { [Self.questions, Self.size] }
 
@@ -19,8 +19,8 @@ public struct QuizQuestionsProjection: Projection {
     public init() {}
 
     /// Numbers each added question; ignores other events.
-    public func apply(_ event: RecordedEvent, to model: ReadModelWriter) throws {
-        guard case .questionAdded(let p) = try event.quizEvent() else { return }
+    public func apply(_ event: ProjectedEvent, to model: ReadModelWriter) throws {
+        guard case .questionAdded(let p) = try event.decoded(as: QuizEvent.self) else { return }
         let count = try model.value(Int.self, at: Self.countKey, in: Self.size) ?? 0
         let question = StoredQuestion(questionId: p.questionId, text: p.text, answers: p.answers, correctAnswer: p.correctAnswer, category: p.category)
         try model.put(question, at: ReadModelKeys.padded(UInt64(count)), in: Self.questions)

@@ -4,7 +4,7 @@ import Quiz
 /// What a game starts with and never changes: the players, the questions (correct answers
 /// included) and the answer orders. Stored once, apart from `GameProgress`, so that each answer
 /// rewrites a small record instead of the whole game.
-struct GameSetup: Codable, Sendable, Equatable {
+struct GameSetup: Sendable, Equatable {
     var gameId: String
     var createdAt: Date
     /// Challenger first.
@@ -27,9 +27,9 @@ struct GameSetup: Codable, Sendable, Equatable {
 }
 
 /// What changes as a game is played: the answers, the result and who has seen it.
-struct GameProgress: Codable, Sendable, Equatable {
+struct GameProgress: Sendable, Equatable {
     /// One answer given.
-    struct Answer: Codable, Sendable, Equatable {
+    struct Answer: Sendable, Equatable {
         var correct: Bool
         var points: Int
     }
@@ -65,4 +65,52 @@ struct GameProgress: Codable, Sendable, Equatable {
 struct StoredGame: Sendable, Equatable {
     var setup: GameSetup
     var progress: GameProgress
+}
+
+extension GameSetup: ReadModelValue {
+    func encode(to writer: inout ValueWriter) {
+        writer.write(gameId)
+        writer.write(createdAt)
+        writer.write(players)
+        writer.write(questions)
+        writer.write(answerOrders)
+    }
+
+    init(from reader: inout ValueReader) throws(ValueDecodingError) {
+        gameId = try reader.read()
+        createdAt = try reader.read()
+        players = try reader.read()
+        questions = try reader.read()
+        answerOrders = try reader.read()
+    }
+}
+
+extension GameProgress: ReadModelValue {
+    func encode(to writer: inout ValueWriter) {
+        writer.write(userIds)
+        writer.write(answers)
+        writer.write(results)
+        writer.write(finishedAt)
+        writer.write(resultSeen)
+    }
+
+    init(from reader: inout ValueReader) throws(ValueDecodingError) {
+        userIds = try reader.read()
+        answers = try reader.read()
+        results = try reader.read()
+        finishedAt = try reader.read()
+        resultSeen = try reader.read()
+    }
+}
+
+extension GameProgress.Answer: ReadModelValue {
+    func encode(to writer: inout ValueWriter) {
+        writer.write(correct)
+        writer.write(points)
+    }
+
+    init(from reader: inout ValueReader) throws(ValueDecodingError) {
+        correct = try reader.read()
+        points = try reader.read()
+    }
 }

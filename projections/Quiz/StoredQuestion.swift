@@ -1,7 +1,7 @@
 import Quiz
 
 /// A bank question as the questions read model keeps it, for drawing a game's questions.
-public struct StoredQuestion: Codable, Sendable, Equatable {
+public struct StoredQuestion: Sendable, Equatable {
     /// The question's id.
     public var questionId: String
     /// The question.
@@ -16,5 +16,23 @@ public struct StoredQuestion: Codable, Sendable, Equatable {
     /// The question as a game copies it.
     public var gameQuestion: GameQuestion {
         GameQuestion(questionId: questionId, text: text, answers: answers, correctAnswer: correctAnswer)
+    }
+}
+
+extension StoredQuestion: ReadModelValue {
+    public func encode(to writer: inout ValueWriter) {
+        writer.write(questionId)
+        writer.write(text)
+        writer.write(answers)
+        writer.write(correctAnswer)
+        writer.write(category)
+    }
+
+    public init(from reader: inout ValueReader) throws(ValueDecodingError) {
+        questionId = try reader.read()
+        text = try reader.read()
+        answers = try reader.read()
+        correctAnswer = try reader.read()
+        category = try reader.read()
     }
 }

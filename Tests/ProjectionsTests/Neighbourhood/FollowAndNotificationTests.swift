@@ -86,13 +86,22 @@ struct FollowAndNotificationTests {
         }
     }
 
-    /// Every key of one of the projection's tables, whatever its values.
+    /// Every key of one of the projection's tables. Values carry no type tag, so each table is
+    /// read as the type it stores, which also checks that what is left still decodes.
     private func storedKeys(_ fixture: NeighbourhoodFixture, _ table: String) throws -> [String] {
-        struct AnyValue: Decodable {
-            init(from decoder: any Decoder) throws {}
-        }
-        return try fixture.engine.read(NeighbourhoodProjections.reports) {
-            try $0.entries(AnyValue.self, in: table, limit: .max).map(\.key)
+        try fixture.engine.read(NeighbourhoodProjections.reports) { model in
+            func keys<Value: ReadModelValue>(_ type: Value.Type) throws -> [String] {
+                try model.entries(type, in: table, limit: .max).map(\.key)
+            }
+            let tables = NeighbourhoodReportsProjection.self
+            switch table {
+            case tables.reports: return try keys(ReportRecord.self)
+            case tables.activity: return try keys(ReportActivity.self)
+            case tables.neighbourhoodReports: return try keys(ReportPin.self)
+            case tables.replies: return try keys(ReplyView.self)
+            case tables.notifications: return try keys(NotificationItem.self)
+            default: return try keys(String.self)  // the lists, followers and indexes hold ids and keys
+            }
         }
     }
 

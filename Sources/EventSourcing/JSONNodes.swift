@@ -1,0 +1,208 @@
+/// A JSON document scanned once into a flat list of nodes, for `EventJSONDecoder`.
+///
+/// An object's node is followed by its members, each a key node (a string) and the value's
+/// subtree; an array's by its elements' subtrees. A container's `next` is the index just past its
+/// subtree, so a decoder skips a member it does not want in one step. The scanner accepts only
+/// strict JSON, and only the part of it events are written in: anything else (a duplicate key,
+/// nesting deeper than `depthMax`, invalid UTF-8) throws `EventJSONDecoder.Unsupported`, and
+/// Foundation's decoder, which knows every corner of the format, gets the document instead.
+struct JSONNodes {
+    enum Kind: UInt8 {
+        case object, array, string, escapedString, number, bool, null
+    }
+
+    struct Node {
+        var kind: Kind
+        /// Strings: the first byte after the opening quote; numbers: the first byte; `true` and
+        /// `false`: 1 and 0.
+        var start: Int
+        /// Strings and numbers: the index of the byte after the last; containers: the index of
+        /// the node after the subtree.
+        var end: Int
+        /// Containers: members or elements.
+        var count: Int
+    }
+
+    /// Containers nested deeper are left to Foundation.
+    static let depthMax = 64
+    /// Objects with more members are left to Foundation (the duplicate check is quadratic).
+    static let membersMax = 64
+
+    let bytes: UnsafeRawBufferPointer
+    private(set) var nodes: [Node] = []
+    private var offset = 0
+
+    /// Scans `bytes`, which must stay valid while the nodes are used.
+    init(_ bytes: UnsafeRawBufferPointer) throws(EventJSONDecoder.Unsupported) {
+        self.bytes = bytes
+        nodes.reserveCapacity(32)
+        skipWhitespace()
+        try scanValue(depth: 0)
+        skipWhitespace()
+        guard offset == bytes.count else { throw .init() }
+    }
+
+    private mutating func scanValue(depth: Int) throws(EventJSONDecoder.Unsupported) {
+        guard offset < bytes.count, depth < Self.depthMax else { throw .init() }
+        switch bytes[offset] {
+        case UInt8(ascii: "{"): try scanObject(depth: depth)
+        case UInt8(ascii: "["): try scanArray(depth: depth)
+        case UInt8(ascii: "\""): try scanString()
+        case UInt8(ascii: "t"): try literal("true", .bool, value: 1)
+        case UInt8(ascii: "f"): try literal("false", .bool, value: 0)
+        case UInt8(ascii: "n"): try literal("null", .null, value: 0)
+        default: try scanNumber()
+        }
+    }
+
+    private mutating func scanObject(depth: Int) throws(EventJSONDecoder.Unsupported) {
+        let index = nodes.count
+        nodes.append(Node(kind: .object, start: offset, end: 0, count: 0))
+        offset += 1
+        skipWhitespace()
+        var keys: [Int] = []
+        if peek() == UInt8(ascii: "}") {
+            offset += 1
+        } else {
+            while true {
+                guard peek() == UInt8(ascii: "\""), keys.count < Self.membersMax else { throw .init() }
+                let key = nodes.count
+                try scanString()
+                for earlier in keys where sameString(earlier, key) { throw .init() }
+                keys.append(key)
+                skipWhitespace()
+                guard peek() == UInt8(ascii: ":") else { throw .init() }
+                offset += 1
+                skipWhitespace()
+                try scanValue(depth: depth + 1)
+                skipWhitespace()
+                guard let separator = peek() else { throw .init() }
+                offset += 1
+                if separator == UInt8(ascii: "}") { break }
+                guard separator == UInt8(ascii: ",") else { throw .init() }
+                skipWhitespace()
+            }
+        }
+        nodes[index].count = keys.count
+        nodes[index].end = nodes.count
+    }
+
+    private mutating func scanArray(depth: Int) throws(EventJSONDecoder.Unsupported) {
+        let index = nodes.count
+        nodes.append(Node(kind: .array, start: offset, end: 0, count: 0))
+        offset += 1
+        skipWhitespace()
+        var count = 0
+        if peek() == UInt8(ascii: "]") {
+            offset += 1
+        } else {
+            while true {
+                try scanValue(depth: depth + 1)
+                count += 1
+                skipWhitespace()
+                guard let separator = peek() else { throw .init() }
+                offset += 1
+                if separator == UInt8(ascii: "]") { break }
+                guard separator == UInt8(ascii: ",") else { throw .init() }
+                skipWhitespace()
+            }
+        }
+        nodes[index].count = count
+        nodes[index].end = nodes.count
+    }
+
+    /// A string's extent; escapes are checked here and decoded only when the value is read.
+    private mutating func scanString() throws(EventJSONDecoder.Unsupported) {
+        offset += 1
+        let start = offset
+        var escaped = false
+        while true {
+            guard offset < bytes.count else { throw .init() }
+            let byte = bytes[offset]
+            if byte == UInt8(ascii: "\"") { break }
+            guard byte >= 0x20 else { throw .init() }  // control characters must be escaped
+            if byte == UInt8(ascii: "\\") {
+                escaped = true
+                offset += 1
+                guard offset < bytes.count else { throw .init() }
+                switch bytes[offset] {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
+                     UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+                    break
+                case UInt8(ascii: "u"):
+                    guard offset + 4 < bytes.count else { throw .init() }
+                    for index in (offset + 1)...(offset + 4) where Self.hexValue(bytes[index]) == nil { throw .init() }
+                    offset += 4
+                default:
+                    throw .init()
+                }
+            }
+            offset += 1
+        }
+        nodes.append(Node(kind: escaped ? .escapedString : .string, start: start, end: offset, count: 0))
+        offset += 1
+    }
+
+    /// `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`
+    private mutating func scanNumber() throws(EventJSONDecoder.Unsupported) {
+        let start = offset
+        if peek() == UInt8(ascii: "-") { offset += 1 }
+        guard let first = peek(), Self.isDigit(first) else { throw .init() }
+        offset += 1
+        if first != UInt8(ascii: "0") { skipDigits() }
+        if peek() == UInt8(ascii: ".") {
+            offset += 1
+            guard let digit = peek(), Self.isDigit(digit) else { throw .init() }
+            skipDigits()
+        }
+        if peek() == UInt8(ascii: "e") || peek() == UInt8(ascii: "E") {
+            offset += 1
+            if peek() == UInt8(ascii: "+") || peek() == UInt8(ascii: "-") { offset += 1 }
+            guard let digit = peek(), Self.isDigit(digit) else { throw .init() }
+            skipDigits()
+        }
+        nodes.append(Node(kind: .number, start: start, end: offset, count: 0))
+    }
+
+    private mutating func literal(_ word: StaticString, _ kind: Kind, value: Int) throws(EventJSONDecoder.Unsupported) {
+        let length = word.utf8CodeUnitCount
+        guard offset + length <= bytes.count else { throw .init() }
+        for index in 0..<length where bytes[offset + index] != word.utf8Start[index] { throw .init() }
+        nodes.append(Node(kind: kind, start: value, end: 0, count: 0))
+        offset += length
+    }
+
+    /// Whether string nodes `a` and `b` hold the same text; escapes may spell it two ways.
+    private func sameString(_ a: Int, _ b: Int) -> Bool {
+        let first = UnsafeRawBufferPointer(rebasing: bytes[nodes[a].start..<nodes[a].end])
+        let second = UnsafeRawBufferPointer(rebasing: bytes[nodes[b].start..<nodes[b].end])
+        guard nodes[a].kind == .escapedString || nodes[b].kind == .escapedString else { return first.elementsEqual(second) }
+        // A lone surrogate decodes to nil on both sides: treated as equal, so Foundation decides.
+        return JSONUnescape.bytes(first) == JSONUnescape.bytes(second)
+    }
+
+    private func peek() -> UInt8? {
+        offset < bytes.count ? bytes[offset] : nil
+    }
+
+    private mutating func skipDigits() {
+        while let byte = peek(), Self.isDigit(byte) { offset += 1 }
+    }
+
+    private mutating func skipWhitespace() {
+        while let byte = peek(), byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 { offset += 1 }
+    }
+
+    private static func isDigit(_ byte: UInt8) -> Bool {
+        byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+    }
+
+    static func hexValue(_ byte: UInt8) -> UInt32? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(byte - UInt8(ascii: "0"))
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt32(byte - UInt8(ascii: "a") + 10)
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt32(byte - UInt8(ascii: "A") + 10)
+        default: nil
+        }
+    }
+}

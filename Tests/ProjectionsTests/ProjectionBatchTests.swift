@@ -1,0 +1,159 @@
+import EventLog
+import EventSourcing
+import Foundation
+import Synchronization
+import Testing
+@testable import Projections
+
+/// An event type whose decoding is counted.
+private enum CountedEvent: DomainEvent {
+    case happened
+
+    static let decodes = Atomic<Int>(0)
+
+    var typeName: String { "counted.happened" }
+    var streamID: String { "counted-1" }
+    var tags: [String] { [] }
+    func encodeData() throws -> Data { Data("{}".utf8) }
+    static func decode(typeName: String, schemaVersion: UInt16, data: Data) throws -> CountedEvent? {
+        guard typeName == "counted.happened" else { return nil }
+        decodes.add(1, ordering: .relaxed)
+        return .happened
+    }
+}
+
+/// Counts the `CountedEvent`s it sees.
+private struct CountingProjection: Projection {
+    var name: String
+    var version: Int { 1 }
+    var tables: [String] { ["count"] }
+
+    func apply(_ event: ProjectedEvent, to model: ReadModelWriter) throws {
+        guard try event.decoded(as: CountedEvent.self) != nil else { return }
+        try model.put((try model.value(Int.self, at: "n", in: "count") ?? 0) + 1, at: "n", in: "count")
+    }
+}
+
+/// Records each batch it is told of, with how far read-your-writes had got at that moment.
+private final class RecordingObserver: ProjectionObserver {
+    struct Call: Sendable { let first: UInt64; let last: UInt64; let projectedThen: UInt64 }
+    let projected: PositionWatch
+    let calls = Mutex<[Call]>([])
+    let swaps = Mutex<[String]>([])
+
+    init(projected: PositionWatch) { self.projected = projected }
+
+    func committed(_ events: [ProjectedEvent]) {
+        guard let first = events.first, let last = events.last else { return }
+        calls.withLock { $0.append(Call(first: first.position, last: last.position, projectedThen: projected.position)) }
+    }
+
+    func swapped(_ name: String) { swaps.withLock { $0.append(name) } }
+}
+
+@Suite("Projection batches")
+struct ProjectionBatchTests {
+    @Test func eachEventIsDecodedOnceHoweverManyProjectionsAskForIt() async throws {
+        let setup = try TestSetup()
+        defer { setup.remove() }
+        let projections = (0..<5).map { CountingProjection(name: "counting\($0)") }
+        let engine = try setup.engine(projections)
+        _ = try await engine.prepare()
+        let before = CountedEvent.decodes.load(ordering: .relaxed)
+        try await setup.append(1_500, type: "counted.happened")
+        try await setup.append(300, type: "test.other")
+        let live = Task { try await engine.runLive() }
+        defer { live.cancel() }
+        try await engine.waitUntilProjected(1_800)
+        for projection in projections {
+            #expect(try engine.read(projection) { try $0.value(Int.self, at: "n", in: "count") } == 1_500)
+        }
+        #expect(CountedEvent.decodes.load(ordering: .relaxed) - before == 1_500, "five projections, one decode per event")
+    }
+
+    @Test func observersHearOfEveryBatchBeforeItsWaitersAreReleased() async throws {
+        let setup = try TestSetup()
+        defer { setup.remove() }
+        let engine = try setup.engine([TypeCounts()])
+        let observer = RecordingObserver(projected: engine.projected)
+        engine.addObserver(observer)
+        _ = try await engine.prepare()
+        let live = Task { try await engine.runLive() }
+        defer { live.cancel() }
+        try await setup.append(2_500)
+        try await engine.waitUntilProjected(2_500)
+        let calls = observer.calls.withLock { $0 }
+        #expect(calls.first?.first == 1 && calls.last?.last == 2_500)
+        #expect(zip(calls, calls.dropFirst()).allSatisfy { $0.last + 1 == $1.first }, "every event once, in order")
+        #expect(calls.allSatisfy { $0.projectedThen < $0.last }, "no waiter for a batch was released before its observers ran")
+    }
+
+    @Test func aCopyOfAnotherVersionIsNeverReadAndItsRebuildServesAgain() async throws {
+        let setup = try TestSetup()
+        defer { setup.remove() }
+        do {
+            let old = try setup.engine([TypeCounts(version: 1)])
+            _ = try await old.prepare()
+            let live = Task { try await old.runLive() }
+            try await setup.append(100)
+            try await old.waitUntilProjected(100)
+            live.cancel()
+            _ = try? await live.value
+        }
+        let current = TypeCounts(version: 2)
+        let engine = try setup.engine([current])
+        let observer = RecordingObserver(projected: engine.projected)
+        engine.addObserver(observer)
+        #expect(try await engine.prepare() == ["typeCounts"])
+        #expect(throws: ReadModelError.rebuilding("typeCounts")) { try count(engine, as: current) }
+        let live = Task { try await engine.runLive() }
+        defer { live.cancel() }
+        try await setup.append(50)
+        // Read-your-writes moves on although the stale copy is not applied to.
+        try await engine.waitUntilProjected(150, timeout: .seconds(10))
+        #expect(throws: ReadModelError.rebuilding("typeCounts")) { try count(engine, as: current) }
+        try await engine.rebuild("typeCounts")
+        #expect(try count(engine, as: current) == 150)
+        #expect(try await engine.status().first?.version == 2)
+        #expect(observer.swaps.withLock { $0 } == ["typeCounts"])
+    }
+}
+
+@Suite("Read-model cache")
+struct ReadModelCacheTests {
+    @Test func aValueIsReadOnceThenServedFromMemoryUntilInvalidated() throws {
+        let cache = ReadModelCache<String, Int>(entriesMax: 10)
+        let reads = Mutex(0)
+        func read() throws(ReadModelError) -> Int? { reads.withLock { $0 += 1; return $0 } }
+        #expect(try cache.value("a", orRead: read) == 1)
+        #expect(try cache.value("a", orRead: read) == 1)
+        #expect(reads.withLock { $0 } == 1)
+        cache.invalidate(["a"])
+        #expect(try cache.value("a", orRead: read) == 2)
+    }
+
+    @Test func anAbsentValueIsNotRemembered() throws {
+        let cache = ReadModelCache<String, Int>(entriesMax: 10)
+        #expect(try cache.value("a") { () throws(ReadModelError) in nil } == nil)
+        #expect(try cache.value("a") { () throws(ReadModelError) in 7 } == 7, "a key that appears later is seen at once")
+    }
+
+    /// The race the generation guards against: an event changes the value while a miss is
+    /// reading the older snapshot.
+    @Test func aValueReadBeforeAnInvalidationIsNotStoredAfterIt() throws {
+        let cache = ReadModelCache<String, Int>(entriesMax: 10)
+        let stale = try cache.value("a") { () throws(ReadModelError) in
+            cache.invalidate(["a"])  // the runner commits a change while this read is under way
+            return 1
+        }
+        #expect(stale == 1, "the reader gets what its snapshot held")
+        #expect(cache.count == 0)
+        #expect(try cache.value("a") { () throws(ReadModelError) in 2 } == 2)
+    }
+
+    @Test func itStaysWithinItsBound() throws {
+        let cache = ReadModelCache<Int, Int>(entriesMax: 100)
+        for key in 0..<1_000 { _ = try cache.value(key) { () throws(ReadModelError) in key } }
+        #expect(cache.count <= 100)
+    }
+}

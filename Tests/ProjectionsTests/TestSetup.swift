@@ -1,0 +1,38 @@
+import EventLog
+import Foundation
+@testable import Projections
+
+/// A log and read models in one temporary data directory.
+struct TestSetup {
+    let directory = NSTemporaryDirectory() + "projection-tests-" + UUID().uuidString
+    let log: LMDBEventStore
+
+    init() throws {
+        var options = EventStoreOptions()
+        options.unsafeNoSync = true
+        log = try LMDBEventStore(dataDirectory: directory, options: options)
+    }
+
+    func engine(_ projections: [any Projection], initialMapSizeBytes: Int? = nil) throws -> ProjectionEngine<LMDBEventStore> {
+        try ProjectionEngine(log: log, dataDirectory: directory, projections: projections, unsafeNoSync: true,
+                             initialMapSizeBytes: initialMapSizeBytes)
+    }
+
+    func append(_ count: Int, type: String = "test.happened") async throws {
+        for start in stride(from: 0, to: count, by: 500) {
+            let events = (start..<min(count, start + 500)).map { _ in
+                ProposedEvent(streamID: "test-1", type: type, data: Data("{}".utf8))
+            }
+            _ = try await log.append(AppendRequest(events: events, metadata: AppendMetadata(actor: "tester")))
+        }
+    }
+
+    func remove() {
+        log.close()
+        try? FileManager.default.removeItem(atPath: directory)
+    }
+}
+
+func count(_ engine: ProjectionEngine<LMDBEventStore>, _ type: String = "test.happened", as projection: TypeCounts = TypeCounts()) throws -> Int {
+    try engine.read(projection) { try $0.value(Int.self, at: type, in: "counts") } ?? 0
+}

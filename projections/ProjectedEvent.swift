@@ -1,0 +1,79 @@
+import EventLog
+import EventSourcing
+import Foundation
+
+/// An event as a projection sees it: the log's record, and its domain event decoded at most once
+/// per batch, however many projections ask for it.
+///
+/// Every projection sees every event, and a server registers fifteen of them: decoding the JSON
+/// once per projection was most of a rebuild's time (docs/benchmarks.md, issue 9).
+///
+/// It holds the batch and an index, not a copy of the record: fifteen projections copying a
+/// record of a dozen reference-counted fields for every event was a retain storm.
+public struct ProjectedEvent {
+    private let index: Int
+    private let batch: DecodedEvents
+
+    init(_ batch: DecodedEvents, at index: Int) {
+        self.batch = batch
+        self.index = index
+    }
+
+    /// The record as the log stores it.
+    public var record: RecordedEvent { batch.records[index] }
+    /// The record's global position.
+    public var position: UInt64 { batch.records[index].position }
+    /// The record's event type.
+    public var type: String { batch.records[index].type }
+    /// The record's stream.
+    public var streamID: String { batch.records[index].streamID }
+    /// When the log recorded it.
+    public var recordedAt: Date { batch.records[index].recordedAt }
+    /// Who caused it.
+    public var actor: String { batch.records[index].actor }
+
+    /// The event as `E`, or nil when it is another domain's.
+    public func decoded<E: DomainEvent>(as type: E.Type) throws -> E? {
+        try batch.event(E.self, at: index)
+    }
+}
+
+/// One batch's records and what each decoded to, by domain event type.
+///
+/// Unchecked: it is mutable without a lock, and safe because the engine touches it only from
+/// the read-model write closures of one batch, which run one after another on the engine's
+/// thread before `write` returns. The compiler cannot see that a closure passed to `write` runs
+/// synchronously; a lock here would cost a lock per projection per event.
+final class DecodedEvents: @unchecked Sendable {
+    let records: [RecordedEvent]
+    /// One box per domain event type asked for; a batch meets a handful, so a linear search
+    /// beats hashing, and the box's static type spares a dynamic cast per lookup.
+    private var domains: [(type: ObjectIdentifier, box: AnyObject)] = []
+
+    /// What each record decoded to as `E`: nil while not decoded yet, `.some(nil)` for a record
+    /// of another domain.
+    private final class Decoded<E: DomainEvent> {
+        var values: [E??]
+        init(count: Int) { values = Array(repeating: nil, count: count) }
+    }
+
+    init(_ records: [RecordedEvent]) {
+        self.records = records
+    }
+
+    func event<E: DomainEvent>(_ type: E.Type, at index: Int) throws -> E? {
+        let key = ObjectIdentifier(E.self)
+        let decoded: Decoded<E>
+        if let found = domains.first(where: { $0.type == key }) {
+            decoded = unsafeDowncast(found.box, to: Decoded<E>.self)  // boxes are stored under their own type
+        } else {
+            decoded = Decoded<E>(count: records.count)
+            domains.append((key, decoded))
+        }
+        if let known = decoded.values[index] { return known }
+        let record = records[index]
+        let value = try E.decode(typeName: record.type, schemaVersion: record.schemaVersion, data: record.data)
+        decoded.values[index] = .some(value)
+        return value
+    }
+}

@@ -1,0 +1,58 @@
+import Synchronization
+
+/// A bounded in-memory copy of read-model values that a `ProjectionObserver` keeps current, so a
+/// hot lookup (a bearer token's session, a house's members) needs no read transaction.
+///
+/// Filled on a miss from the read model, dropped by `invalidate` when an event changes a value.
+/// A miss may race an invalidation: the value read from an older snapshot must not be stored
+/// after the event that changed it was announced, so every invalidation bumps a generation, and
+/// a miss stores its value only if the generation it started under is still current.
+/// Absent values are never cached, so a key that appears later is seen at once.
+final class ReadModelCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
+    private struct Entries {
+        var values: [Key: Value] = [:]
+        var generation: UInt64 = 0
+    }
+
+    /// Values held at most; past it the cache starts over empty (a cheap bound that costs one
+    /// read per key afterwards).
+    let entriesMax: Int
+    private let entries = Mutex(Entries())
+
+    init(entriesMax: Int) {
+        precondition(entriesMax > 0, "a cache holds at least one value")
+        self.entriesMax = entriesMax
+    }
+
+    /// The value of `key`: from memory, else from `read`, which is remembered when present.
+    func value(_ key: Key, orRead read: () throws(ReadModelError) -> Value?) throws(ReadModelError) -> Value? {
+        let (cached, generation) = entries.withLock { ($0.values[key], $0.generation) }
+        if let cached { return cached }
+        guard let value = try read() else { return nil }
+        entries.withLock { entries in
+            guard entries.generation == generation else { return }
+            if entries.values.count >= entriesMax { entries.values.removeAll(keepingCapacity: true) }
+            entries.values[key] = value
+        }
+        return value
+    }
+
+    /// Forgets `keys`' values: an event changed them.
+    func invalidate(_ keys: some Sequence<Key>) {
+        entries.withLock { entries in
+            entries.generation &+= 1
+            for key in keys { entries.values[key] = nil }
+        }
+    }
+
+    /// Forgets everything.
+    func invalidateAll() {
+        entries.withLock { entries in
+            entries.generation &+= 1
+            entries.values.removeAll()
+        }
+    }
+
+    /// Values held now.
+    var count: Int { entries.withLock { $0.values.count } }
+}
