@@ -18,8 +18,13 @@ public actor ProjectionEngine<Store: EventStore> {
     public nonisolated let projected = PositionWatch(position: 0)
     nonisolated let store: ReadModelStore
     private nonisolated let observers = Mutex<[any ProjectionObserver]>([])
-    /// Events per transaction while following or rebuilding.
+    /// Events per read of the log (the log's own page limit).
     static var pageEvents: Int { 1_000 }
+    /// Events per read-model transaction at most. While the runner is behind (a first start, a
+    /// rebuild) it reads page after page into one transaction, so the commit's cost (the dirty
+    /// pages written, the meta updates) is shared by many events; at the head of the log a
+    /// batch is whatever arrived.
+    static var batchEventsMax: Int { 10_000 }
 
     /// An engine for `projections` with read models in `<dataDirectory>/readmodels`, whose map
     /// starts at `initialMapSizeBytes` (1 GiB unless given) and doubles whenever it fills.
@@ -61,7 +66,7 @@ public actor ProjectionEngine<Store: EventStore> {
     public func runLive() async throws(ReadModelError) {
         while !Task.isCancelled {
             let next = try lowestCheckpoint() + 1
-            let page = try await readPage(from: next)
+            let page = try await readBatch(from: next)
             guard !page.isEmpty else {
                 guard await waitForEvent(at: next) else { return }
                 continue
@@ -89,7 +94,7 @@ public actor ProjectionEngine<Store: EventStore> {
         }
         var checkpoint: UInt64 = 0
         while true {
-            let records = try await readPage(from: checkpoint + 1)
+            let records = try await readBatch(from: checkpoint + 1)
             guard let last = records.last else { break }
             let page = DecodedEvents(records)
             try store.write { txn in
@@ -285,6 +290,17 @@ public actor ProjectionEngine<Store: EventStore> {
         } catch {
             throw .log(error)
         }
+    }
+
+    /// Pages from `position` while they come back full, up to `batchEventsMax` events.
+    private func readBatch(from position: UInt64) async throws(ReadModelError) -> [RecordedEvent] {
+        var batch = try await readPage(from: position)
+        while batch.count >= Self.pageEvents, batch.count < Self.batchEventsMax, let last = batch.last {
+            let page = try await readPage(from: last.position + 1)
+            batch += page
+            if page.count < Self.pageEvents { break }
+        }
+        return batch
     }
 
     private func readRange(from first: UInt64, through last: UInt64) async throws(ReadModelError) -> [RecordedEvent] {

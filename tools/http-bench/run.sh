@@ -1,20 +1,98 @@
 #!/usr/bin/env bash
-# HTTP benchmarks of issue 3: task-done commands and scoreboard queries at 64 connections.
-# Needs wrk (apt-get install -y wrk). Builds the server in release, starts it on a fresh data
-# directory (bcrypt cost 4: registration is setup, not what is measured), seeds 64 users in 16
-# houses, then runs wrk for each route. Server and wrk share this machine's cores.
+# HTTP benchmark of issues 3 and 9: GET /health, the house scoreboard (GET …/scoreboard) and task
+# done (POST …/completions), one after the other against one server, then one table of req/s,
+# p50/p99, non-2xx responses by status and req/s as a share of /health's, and the server's memory.
+#
+# Builds the server in release (.build-bench), starts it on a fresh data directory (bcrypt cost 4:
+# registration is setup, not what is measured), optionally pre-filled with --events household
+# events by `logbook-bench fill`, waits until its read models include the whole log, seeds 64 users
+# in 16 houses of 4 (setup.py), then runs wrk for each route (requests.lua; report.py prints the
+# table). Server and wrk share this machine's cores. Needs wrk (apt-get install -y wrk).
+#
+# Options (flag or environment variable):
+#   --duration S     DURATION=S      seconds of load per route (15)
+#   --connections N  CONNECTIONS=N   wrk connections (64)
+#   --threads N      THREADS=N       wrk threads (2)
+#   --events N       EVENTS=N        pre-fill the log with about N events before the server starts (0)
+#   --app A          APP=A           whose events --events writes: household, quiz, neighbourhood (household)
+#   --port P         PORT=P          loopback port of the server (8097)
+#   --out FILE       OUT=FILE        also keep the figures, one JSON line per route, in FILE
+#   --keep           KEEP=1          keep the work directory (data, server log, wrk output)
+#   --no-build       NO_BUILD=1      use the binaries already in .build-bench/release
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-port=${PORT:-8097}
-work=$(mktemp -d)
-trap 'kill "$server" 2>/dev/null || true; rm -rf "$work"' EXIT
-swift build -c release --scratch-path .build-bench --product logbook
-LOGBOOK_BCRYPT_COST=4 .build-bench/release/logbook serve --data-dir "$work/data" --port "$port" > "$work/serve.log" 2>&1 &
-server=$!
-until grep -q "logbook listening" "$work/serve.log"; do sleep 0.2; done
-python3 tools/http-bench/setup.py "http://127.0.0.1:$port" "$work/tuples.txt"
-export LOGBOOK_BENCH_TUPLES="$work/tuples.txt"
-for route in complete scoreboard; do
-    echo "== $route"
-    LOGBOOK_BENCH_ROUTE=$route wrk -t2 -c64 -d15s --latency -s tools/http-bench/requests.lua "http://127.0.0.1:$port"
+
+duration=${DURATION:-15} connections=${CONNECTIONS:-64} threads=${THREADS:-2} events=${EVENTS:-0}
+app=${APP:-household} port=${PORT:-8097} out=${OUT:-} keep=${KEEP:-} no_build=${NO_BUILD:-}
+catch_up_seconds_max=${CATCH_UP_SECONDS_MAX:-3600}
+while (($#)); do
+    case $1 in
+        --duration) duration=$2; shift 2 ;;
+        --connections) connections=$2; shift 2 ;;
+        --threads) threads=$2; shift 2 ;;
+        --events) events=$2; shift 2 ;;
+        --app) app=$2; shift 2 ;;
+        --port) port=$2; shift 2 ;;
+        --out) out=$2; shift 2 ;;
+        --keep) keep=1; shift ;;
+        --no-build) no_build=1; shift ;;
+        -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
+        *) echo "run.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
+    esac
 done
+for number in "$duration" "$connections" "$threads" "$events" "$port"; do
+    [[ $number =~ ^[0-9]+$ ]] || { echo "run.sh: $number is not a whole number" >&2; exit 2; }
+done
+
+bin=.build-bench/release
+base="http://127.0.0.1:$port"
+work=$(mktemp -d)
+server=
+stop_server() {
+    if [[ -n $server ]]; then
+        kill "$server" 2>/dev/null || true
+        wait "$server" 2>/dev/null || true
+    fi
+    if [[ -n $keep ]]; then echo "kept $work" >&2; else rm -rf "$work"; fi
+}
+trap stop_server EXIT
+trap 'exit 130' INT TERM
+
+if [[ -z $no_build ]]; then
+    swift build -c release --scratch-path .build-bench --product logbook
+    if ((events > 0)); then swift build -c release --scratch-path .build-bench --product logbook-bench; fi
+fi
+if ((events > 0)); then
+    "$bin/logbook-bench" fill --app "$app" --events "$events" --data-dir "$work/data"
+fi
+
+LOGBOOK_BCRYPT_COST=4 "$bin/logbook" serve --data-dir "$work/data" --host 127.0.0.1 --port "$port" > "$work/serve.log" 2>&1 &
+server=$!
+for ((attempt = 0; attempt < 600; attempt++)); do  # at most 2 minutes
+    grep -q "logbook listening" "$work/serve.log" && break
+    kill -0 "$server" 2>/dev/null || break
+    sleep 0.2
+done
+if ! grep -q "logbook listening" "$work/serve.log"; then
+    echo "run.sh: the server did not start; its output:" >&2
+    cat "$work/serve.log" >&2
+    exit 1
+fi
+
+python3 tools/http-bench/setup.py "$base" "$work/tuples.txt" "$catch_up_seconds_max"
+grep -E '^(VmRSS|RssAnon|RssFile):' "/proc/$server/status" > "$work/memory-before-load.txt"
+
+export LOGBOOK_BENCH_TUPLES="$work/tuples.txt" LOGBOOK_BENCH_RESULTS="$work/results.jsonl"
+# The command last: its appends would otherwise be part of what the queries run on.
+for route in health scoreboard complete; do
+    echo "load: $route, ${duration} s, $connections connections" >&2
+    LOGBOOK_BENCH_ROUTE=$route wrk -t"$threads" -c"$connections" -d"${duration}s" --latency \
+        -s tools/http-bench/requests.lua "$base" > "$work/wrk-$route.txt"
+done
+grep -E '^(VmRSS|RssAnon|RssFile):' "/proc/$server/status" > "$work/memory-after-load.txt"
+
+echo
+echo "== $duration s per route, $connections connections, $threads wrk threads; log pre-filled with $events $app events"
+python3 tools/http-bench/report.py "$work/results.jsonl" \
+    "before the load=$work/memory-before-load.txt" "after the load=$work/memory-after-load.txt"
+if [[ -n $out ]]; then cp "$work/results.jsonl" "$out"; fi

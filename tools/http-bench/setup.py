@@ -1,6 +1,10 @@
-"""Registers 64 users in 16 houses of 4 through the API, each with a task of their own, and
-writes one line per user (token, house id, task id) for the wrk scripts."""
-import json, urllib.request, sys
+"""Waits until the server's read models include its whole log (a pre-filled log is built at
+start), then registers 64 users in 16 houses of 4 through the API, each with a task of their
+own, and writes one line per user (token, house id, task id) for the wrk script.
+
+    setup.py BASE_URL TUPLES_FILE [CATCH_UP_SECONDS_MAX]
+"""
+import json, sys, time, urllib.request
 base = sys.argv[1]
 def call(method, path, body=None, token=None):
     req = urllib.request.Request(base + path, method=method, data=json.dumps(body).encode() if body is not None else None)
@@ -9,6 +13,19 @@ def call(method, path, body=None, token=None):
     with urllib.request.urlopen(req) as r:
         data = r.read()
         return json.loads(data) if data else {}
+
+def wait_until_projected(seconds_max):
+    """Commands wait for the read models (read-your-writes), so seeding starts once they caught up."""
+    start = time.monotonic()
+    for _ in range(int(seconds_max * 4) + 1):
+        health = call("GET", "/health")
+        if health["projectedPosition"] >= health["logPosition"]:
+            print(f"read models at log position {health['logPosition']:,} after {time.monotonic() - start:.1f} s")
+            return
+        time.sleep(0.25)
+    sys.exit(f"read models still at {health['projectedPosition']:,} of {health['logPosition']:,} after {seconds_max:.0f} s")
+
+wait_until_projected(float(sys.argv[3]) if len(sys.argv) > 3 else 3600)
 tuples = []
 for h in range(16):
     members = []
@@ -23,4 +40,4 @@ for h in range(16):
         task = call("POST", f"/v1/houses/{house['houseId']}/rooms/{room['roomId']}/tasks", {"name": f"Task {m}", "frequencyDays": 7, "points": 5}, t)
         tuples.append(f"{t} {house['houseId']} {task['taskId']}")
 open(sys.argv[2] if len(sys.argv) > 2 else "tuples.txt", "w").write("\n".join(tuples) + "\n")
-print(len(tuples), "tuples")
+print(len(tuples), "users seeded in 16 houses")

@@ -68,11 +68,13 @@ enum BenchLog {
 enum BenchError: Error, CustomStringConvertible {
     case system(String, Int32)
     case unhealthy(String)
+    case refused(String)
 
     var description: String {
         switch self {
         case let .system(what, code): "\(what) failed: \(String(cString: strerror(code)))"
         case let .unhealthy(what): what
+        case let .refused(why): why
         }
     }
 }

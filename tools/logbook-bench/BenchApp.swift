@@ -1,0 +1,27 @@
+import ArgumentParser
+import EventLog
+import Projections
+
+/// An app whose log `rebuild` and `fill` write, shaped like its real use.
+enum BenchApp: String, ExpressibleByArgument, CaseIterable {
+    case household, quiz, neighbourhood
+
+    /// The app's own read models, each rebuilt on its own by `rebuild`.
+    var projections: [any Projection] {
+        switch self {
+        case .household: HouseholdProjections.all
+        case .quiz: QuizProjections.all
+        case .neighbourhood: NeighbourhoodProjections.all
+        }
+    }
+
+    /// Appends about `events` of the app's events to `store` (no fsync per commit); answers how
+    /// many it wrote.
+    func fill(_ store: LMDBEventStore, events: Int) async throws -> Int {
+        switch self {
+        case .household: try await HouseholdLog.fill(store, events: events)
+        case .quiz: try await QuizLog.fill(store, events: events)
+        case .neighbourhood: try await NeighbourhoodLog.fill(store, events: events)
+        }
+    }
+}
