@@ -81,7 +81,7 @@ enum ProblemMapping {
         case let .limitExceeded(limit, value, max):
             return Problem(status: .contentTooLarge, code: "limit_exceeded", title: "Over a limit",
                            detail: "\(limit): \(value) is over \(max)")
-        case .invalidArgument, .wrongExpectedVersion, .appendConditionFailed:
+        case .invalidArgument, .wrongExpectedVersion, .appendConditionFailed, .predecessorMissing:
             return Problem(status: .conflict, code: "version_conflict", title: "Conflict", detail: error.description)
         case .readOnly, .closed, .writerActive:
             return Problem(status: .serviceUnavailable, code: "unavailable", title: "Service unavailable", detail: "the service is shutting down")

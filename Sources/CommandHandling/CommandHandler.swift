@@ -15,9 +15,9 @@ public final class CommandHandler<Store: EventStore>: Sendable {
     public let attemptsMax: Int
     /// Events read per page while folding a boundary.
     static var pageEvents: Int { 1_000 }
-    private let cache: StateCache
-    private let turns = BoundaryQueue()
-    private let conflicts = Atomic<Int>(0)
+    let cache: StateCache
+    let batcher = BoundaryBatcher()
+    let conflicts = Atomic<Int>(0)
 
     /// A handler on `store` caching up to `cachedStatesMax` folded boundaries.
     public init(store: Store, attemptsMax: Int = 8, cachedStatesMax: Int = 10_000) {
@@ -30,60 +30,41 @@ public final class CommandHandler<Store: EventStore>: Sendable {
     /// Folded boundaries currently cached.
     public var cachedStates: Int { cache.count }
     /// Appends refused because the boundary changed after the decision (each one decided
-    /// again): what the per-boundary turns keep at zero within this process.
+    /// again): what deciding a boundary's commands in chains keeps at zero within a process.
     public var conflictsSeen: Int { conflicts.load(ordering: .relaxed) }
-    /// Commands that waited for another command's turn on their boundary.
-    public var commandsQueued: Int { turns.queued }
+    /// Commands that waited behind another on their boundary, to be decided in its chain.
+    public var commandsQueued: Int { batcher.queued }
 
     /// Decides and appends `command`; see the type's documentation.
     public func handle<D: Decider>(
         _ decider: D.Type, _ command: D.Command, metadata: CommandMetadata
     ) async throws(CommandFailure<D.Failure>) -> CommandOutcome<D> {
-        if let known = try await logged(D.self, { () async throws(EventLogError) in try await store.appendResult(ofCommand: metadata.commandID) }) {
-            return try await replay(D.self, known, metadata: metadata)
-        }
         let boundary = D.boundary(of: command)
-        let turn = BoundaryQueue.Key(decider: ObjectIdentifier(D.self), boundary: boundary)
-        await turns.enter(turn)
-        defer { turns.leave(turn) }
-        return try await decideAndAppend(D.self, command, boundary, metadata: metadata)
+        if let known = try await logged(D.self, { () async throws(EventLogError) in try await store.appendResult(ofCommand: metadata.commandID) }) {
+            return try await replay(D.self, known, boundary: boundary, metadata: metadata)
+        }
+        let key = BoundaryBatcher.Key(decider: ObjectIdentifier(D.self), boundary: boundary)
+        let pending = PendingCommand<D>(command, metadata: metadata)
+        if await batcher.join(key, pending) == .lead {
+            await lead(D.self, key, until: pending)
+        }
+        return try pending.outcome!.get()
     }
 
-    /// Folds, decides and appends on condition, deciding again when the boundary changed.
-    private func decideAndAppend<D: Decider>(
-        _ decider: D.Type, _ command: D.Command, _ boundary: Boundary, metadata: CommandMetadata
-    ) async throws(CommandFailure<D.Failure>) -> CommandOutcome<D> {
-        let query = boundary.eventQuery
-        for _ in 0..<attemptsMax {
-            let (state, position) = try await currentState(D.self, boundary, query)
-            let events: [D.Event]
-            do {
-                events = try D.decide(command, state: state, metadata: metadata)
-            } catch {
-                throw .rejected(error)
-            }
-            guard !events.isEmpty else { return CommandOutcome(events: [], position: position, isReplay: false, state: state) }
-            let request = try appendRequest(D.self, events, after: position, query: query, metadata: metadata)
-            let result: AppendResult
-            do throws(EventLogError) {
-                result = try await store.append(request)
-            } catch .appendConditionFailed {
-                conflicts.add(1, ordering: .relaxed)
-                continue  // someone changed the boundary: fold what they wrote and decide again
-            } catch {
-                throw .log(error)
-            }
-            if result.isReplay { return try await replay(D.self, result, metadata: metadata) }
-            // The condition held, so no boundary event lies between `position` and ours.
-            let after = D.fold(events, from: state)
-            cache.store(after, at: result.lastPosition, of: D.self, boundary)
-            return CommandOutcome(events: events, position: result.lastPosition, isReplay: false, state: after)
+    /// Decides rounds of `key`'s waiting commands until `own` is done, then hands the lead on.
+    private func lead<D: Decider>(_ decider: D.Type, _ key: BoundaryBatcher.Key, until own: PendingCommand<D>) async {
+        while own.outcome == nil {
+            // Only commands of `D` wait under a key naming `D`.
+            let round = batcher.takeAll(key).map { $0 as! PendingCommand<D> }
+            precondition(!round.isEmpty, "the leader's own command waits until it is done")
+            let again = await decide(D.self, key.boundary, round)
+            batcher.requeue(key, again)
         }
-        throw .contention(attempts: attemptsMax)
+        batcher.handOff(key)
     }
 
     /// The boundary's state now: the cached fold, caught up with the boundary's newer events.
-    private func currentState<D: Decider>(
+    func currentState<D: Decider>(
         _ decider: D.Type, _ boundary: Boundary, _ query: EventQuery
     ) async throws(CommandFailure<D.Failure>) -> (D.State, UInt64) {
         var (state, position) = cache.state(of: D.self, boundary) ?? (D.initialState, 0)
@@ -106,8 +87,9 @@ public final class CommandHandler<Store: EventStore>: Sendable {
         return (state, position)
     }
 
-    private func appendRequest<D: Decider>(
-        _ decider: D.Type, _ events: [D.Event], after position: UInt64, query: EventQuery, metadata: CommandMetadata
+    func appendRequest<D: Decider>(
+        _ decider: D.Type, _ events: [D.Event], after position: UInt64, query: EventQuery, metadata: CommandMetadata,
+        follows: UUID? = nil
     ) throws(CommandFailure<D.Failure>) -> AppendRequest {
         do {
             let proposed = try events.map {
@@ -119,7 +101,8 @@ public final class CommandHandler<Store: EventStore>: Sendable {
                 metadata: AppendMetadata(
                     commandID: metadata.commandID, correlationID: metadata.correlationID,
                     causationID: metadata.causationID, actor: metadata.actor
-                )
+                ),
+                follows: follows
             )
         } catch {
             // Encoding our own Codable payloads cannot fail short of a programming error.
@@ -128,8 +111,8 @@ public final class CommandHandler<Store: EventStore>: Sendable {
     }
 
     /// The first outcome of a known command id, read back from the log.
-    private func replay<D: Decider>(
-        _ decider: D.Type, _ result: AppendResult, metadata: CommandMetadata
+    func replay<D: Decider>(
+        _ decider: D.Type, _ result: AppendResult, boundary: Boundary, metadata: CommandMetadata
     ) async throws(CommandFailure<D.Failure>) -> CommandOutcome<D> {
         let count = Int(result.lastPosition - result.firstPosition + 1)
         var recorded: [RecordedEvent] = []
@@ -147,7 +130,30 @@ public final class CommandHandler<Store: EventStore>: Sendable {
                   let decoded = try decode(D.self, event) else { throw .idempotencyKeyReused }
             events.append(decoded)
         }
-        return CommandOutcome(events: events, position: result.lastPosition, isReplay: true, state: nil)
+        let state = try await state(D.self, of: boundary, through: result.lastPosition)
+        return CommandOutcome(events: events, position: result.lastPosition, isReplay: true, state: state)
+    }
+
+    /// The boundary's state as it was right after `position`: what a replayed command answers
+    /// from (a retried completion's total is the first answer's, not today's).
+    private func state<D: Decider>(
+        _ decider: D.Type, of boundary: Boundary, through position: UInt64
+    ) async throws(CommandFailure<D.Failure>) -> D.State {
+        var state = D.initialState
+        var after: UInt64 = 0
+        let query = boundary.eventQuery
+        while after < position {
+            let from = after
+            let page = try await logged(D.self) { () async throws(EventLogError) in
+                try await store.read(matching: query, after: from, limit: Self.pageEvents)
+            }
+            for event in page.events where event.position <= position {
+                if let decoded = try decode(D.self, event) { state = D.evolve(state, decoded) }
+            }
+            guard let last = page.events.last else { break }
+            after = last.position
+        }
+        return state
     }
 
     private func decode<D: Decider>(_ decider: D.Type, _ event: RecordedEvent) throws(CommandFailure<D.Failure>) -> D.Event? {

@@ -10,8 +10,8 @@ public struct CommandOutcome<D: Decider>: Sendable {
     /// True when the command id was known and this is the first outcome returned again.
     public var isReplay: Bool
     /// The boundary's state with `events` folded in, so a caller can answer from what the
-    /// decision knew (a completion's new point total) instead of reading it back. Nil for a
-    /// replay, which decides nothing.
+    /// decision knew (a completion's new point total) instead of reading it back; for a replay,
+    /// the state right after the first outcome's events, so a retry answers as the first try did.
     public var state: D.State?
 
     /// An outcome of `events` ending at `position`, leaving the boundary in `state`.

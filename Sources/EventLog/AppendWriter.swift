@@ -1,5 +1,6 @@
 import Foundation
 import LMDB
+import Synchronization
 
 /// The log's only writer: a dedicated thread that drains queued appends into one write
 /// transaction and one durable commit (group commit), then answers every request of the batch.
@@ -26,6 +27,9 @@ final class AppendWriter: @unchecked Sendable {
     private var pending: [Pending] = []
     private var isClosed = false
     private let stopped = DispatchSemaphore(value: 0)
+    /// Write transactions committed so far: how many requests shared a commit is what group
+    /// commit is for, and tests count it.
+    let commits = Atomic<Int>(0)
 
     // Owned by the writer thread once it runs.
     private var head: UInt64
@@ -49,13 +53,24 @@ final class AppendWriter: @unchecked Sendable {
 
     /// Queues `request`; `completion` runs on the writer thread once the outcome is durable.
     func submit(_ request: AppendRequest, completion: @escaping Completion) {
+        submit([request]) { completion($0[0]) }
+    }
+
+    /// Queues `requests` one after the other, with nothing between them, so a request that
+    /// `follows` an earlier one is applied after it. `completion` gets their outcomes in order
+    /// once the last is durable.
+    func submit(_ requests: [AppendRequest], completion: @escaping @Sendable ([Result<AppendResult, EventLogError>]) -> Void) {
+        precondition(!requests.isEmpty, "at least one request")
+        let outcomes = OutcomeCollector(count: requests.count, completion: completion)
         condition.lock()
         guard !isClosed else {
             condition.unlock()
-            completion(.failure(.closed))
+            for index in requests.indices { outcomes.set(.failure(.closed), at: index) }
             return
         }
-        pending.append(Pending(request: request, completion: completion))
+        for (index, request) in requests.enumerated() {
+            pending.append(Pending(request: request) { outcomes.set($0, at: index) })
+        }
         condition.signal()
         condition.unlock()
     }
@@ -103,6 +118,7 @@ final class AppendWriter: @unchecked Sendable {
                 let outcomes = try requests.map { try applier.apply($0) }
                 return (outcomes, applier.head)
             }
+            commits.add(1, ordering: .relaxed)
             assert(newHead >= head, "positions only grow")
             if newHead > head { lastRecordedAtMicroseconds = now }
             head = newHead
@@ -111,5 +127,29 @@ final class AppendWriter: @unchecked Sendable {
             // The transaction was aborted: nothing of the batch was written.
             return Array(repeating: .failure(EventLogError(error)), count: requests.count)
         }
+    }
+}
+
+/// Gathers the outcomes of requests submitted together and hands them over once all are in.
+private final class OutcomeCollector: @unchecked Sendable {
+    private let lock = NSLock()
+    private var outcomes: [Result<AppendResult, EventLogError>?]
+    private var missing: Int
+    private let completion: @Sendable ([Result<AppendResult, EventLogError>]) -> Void
+
+    init(count: Int, completion: @escaping @Sendable ([Result<AppendResult, EventLogError>]) -> Void) {
+        outcomes = Array(repeating: nil, count: count)
+        missing = count
+        self.completion = completion
+    }
+
+    func set(_ outcome: Result<AppendResult, EventLogError>, at index: Int) {
+        let done = lock.withLock { () -> [Result<AppendResult, EventLogError>]? in
+            precondition(outcomes[index] == nil, "one outcome per request")
+            outcomes[index] = outcome
+            missing -= 1
+            return missing == 0 ? outcomes.map { $0! } : nil
+        }
+        if let done { completion(done) }
     }
 }

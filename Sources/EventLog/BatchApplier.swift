@@ -29,9 +29,21 @@ struct BatchApplier {
         if let conflict = try firstViolatedExpectation(request.expectedVersions) {
             return .failure(conflict)
         }
-        if let condition = request.condition,
+        var conditionStart = request.condition?.after
+        if let predecessor = request.follows {
+            // Its events are ones the decision saw: by induction over the chain, nothing else
+            // matching the condition lies before its end, so the check starts there. A
+            // predecessor already in the log before the decision's fold is one the chain did
+            // not append (it was a replay), so the decision saw events that never happened.
+            guard let stored = try transaction.get(databases.commands, IndexKeys.command(predecessor)),
+                  IndexKeys.uint64(stored) > (request.condition?.after ?? 0) else {
+                return .failure(.predecessorMissing(commandID: predecessor))
+            }
+            conditionStart = conditionStart.map { max($0, IndexKeys.uint64(stored, at: 8)) }
+        }
+        if let condition = request.condition, let start = conditionStart,
            let match = try QueryMatcher(databases: databases, transaction: transaction.reader, head: head)
-               .matches(of: condition.query, after: condition.after, limit: 1).first {
+               .matches(of: condition.query, after: start, limit: 1).first {
             return .failure(.appendConditionFailed(
                 conflictingPosition: match.position, type: match.type, streamID: match.streamID
             ))

@@ -1,3 +1,4 @@
+import Foundation
 import LMDB
 
 /// Everything that can go wrong in the event log, as one exhaustive enum.
@@ -6,6 +7,9 @@ public enum EventLogError: Error, Equatable, Sendable, CustomStringConvertible {
     case wrongExpectedVersion(streamID: String, expected: ExpectedVersion, actual: UInt64?)
     /// An event matching the append condition's query was appended after the condition's position.
     case appendConditionFailed(conflictingPosition: UInt64, type: String, streamID: String)
+    /// The command an append `follows` has not appended: the decision behind the append assumed
+    /// events that are not in the log.
+    case predecessorMissing(commandID: UUID)
     /// A value is over one of `EventLogLimits`.
     case limitExceeded(limit: String, value: Int, max: Int)
     /// An argument is malformed (empty, wrong shape, forbidden bytes).
@@ -30,6 +34,8 @@ public enum EventLogError: Error, Equatable, Sendable, CustomStringConvertible {
             "stream \(stream): expected version \(expected), actual " + (actual.map { "\($0)" } ?? "no stream")
         case let .appendConditionFailed(position, type, stream):
             "append condition failed: \(type) in \(stream) at position \(position) matches the query"
+        case let .predecessorMissing(commandID):
+            "the command this append follows, \(commandID), did not append"
         case let .limitExceeded(limit, value, max):
             "\(limit) exceeded: \(value) > \(max)"
         case let .invalidArgument(field, reason):

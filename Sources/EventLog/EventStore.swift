@@ -17,6 +17,12 @@ public protocol EventStore: Sendable {
     /// Appends atomically under the request's conditions; returns once the append is durable.
     func append(_ request: AppendRequest) async throws(EventLogError) -> AppendResult
 
+    /// Appends each request as `append(_:)` would, in order, each under its own conditions, so
+    /// a request that `follows` an earlier one is applied after it; returns every outcome once
+    /// all are durable. One failing request does not stop the others (those that follow it
+    /// fail with `predecessorMissing`).
+    func append(contentsOf requests: [AppendRequest]) async -> [Result<AppendResult, EventLogError>]
+
     /// Events of one stream from `version` (inclusive) in `direction`, at most `limit`.
     func readStream(
         _ streamID: String, from version: UInt64, direction: ReadDirection, limit: Int
@@ -60,4 +66,20 @@ public protocol EventStore: Sendable {
     /// are committed, in order, with no gap and no duplicate. Ends when the task is cancelled or
     /// the store closes.
     func subscribe(from position: UInt64) -> Subscription
+}
+
+extension EventStore {
+    /// One request after the other: correct, with a commit each. A store with group commit
+    /// queues them together instead.
+    public func append(contentsOf requests: [AppendRequest]) async -> [Result<AppendResult, EventLogError>] {
+        var outcomes: [Result<AppendResult, EventLogError>] = []
+        for request in requests {
+            do throws(EventLogError) {
+                outcomes.append(.success(try await append(request)))
+            } catch {
+                outcomes.append(.failure(error))
+            }
+        }
+        return outcomes
+    }
 }

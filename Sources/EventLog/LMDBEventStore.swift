@@ -83,13 +83,31 @@ public final class LMDBEventStore: EventStore, @unchecked Sendable {
     }
 
     public func append(_ request: AppendRequest) async throws(EventLogError) -> AppendResult {
-        guard let writer else { throw .readOnly }
-        try options.limits.validate(request)
-        let outcome = await withCheckedContinuation { (continuation: CheckedContinuation<Result<AppendResult, EventLogError>, Never>) in
-            writer.submit(request) { continuation.resume(returning: $0) }
-        }
-        return try outcome.get()
+        try await append(contentsOf: [request])[0].get()
     }
+
+    public func append(contentsOf requests: [AppendRequest]) async -> [Result<AppendResult, EventLogError>] {
+        guard let writer else { return requests.map { _ in .failure(.readOnly) } }
+        // A request over a limit is refused alone; the others are queued in order without it.
+        var outcomes: [Result<AppendResult, EventLogError>?] = requests.map { request in
+            do throws(EventLogError) {
+                try options.limits.validate(request)
+                return nil
+            } catch {
+                return .failure(error)
+            }
+        }
+        let valid = requests.indices.filter { outcomes[$0] == nil }
+        guard !valid.isEmpty else { return outcomes.map { $0! } }
+        let written = await withCheckedContinuation { (continuation: CheckedContinuation<[Result<AppendResult, EventLogError>], Never>) in
+            writer.submit(valid.map { requests[$0] }) { continuation.resume(returning: $0) }
+        }
+        for (index, outcome) in zip(valid, written) { outcomes[index] = outcome }
+        return outcomes.map { $0! }
+    }
+
+    /// Write transactions this store's writer has committed since it opened (0 when read-only).
+    public var commitCount: Int { writer?.commits.load(ordering: .relaxed) ?? 0 }
 
     public func headPosition() throws(EventLogError) -> UInt64 {
         // Another process may be the writer, so a read-only store asks LMDB each time.

@@ -54,18 +54,26 @@ public struct AppendRequest: Sendable, Equatable {
     public var condition: AppendCondition?
     /// Command id, correlation, causation and actor.
     public var metadata: AppendMetadata
+    /// The command whose events the decision behind this request already saw, though they were
+    /// not yet durable: that command must have appended (earlier in the same batch, or before),
+    /// and `condition` then holds from its last event on instead of from `condition.after`. One
+    /// process chains the decisions queued on one boundary this way and submits them together,
+    /// so they share one commit instead of waiting for one another's.
+    public var follows: UUID?
 
     /// An append of `events` under the given conditions.
     public init(
         events: [ProposedEvent],
         expectedVersions: [String: ExpectedVersion] = [:],
         condition: AppendCondition? = nil,
-        metadata: AppendMetadata
+        metadata: AppendMetadata,
+        follows: UUID? = nil
     ) {
         self.events = events
         self.expectedVersions = expectedVersions
         self.condition = condition
         self.metadata = metadata
+        self.follows = follows
     }
 }
 

@@ -54,7 +54,7 @@ struct CommandHandlerTests {
         let commandID = UUID()
         let first = try await handler.handle(Names.self, .claim(name: "ann", userID: "u1"), metadata: metadata("u1", commandID: commandID))
         let retry = try await handler.handle(Names.self, .claim(name: "ann", userID: "u1"), metadata: metadata("u1", commandID: commandID))
-        #expect(retry == CommandOutcome(events: first.events, position: first.position, isReplay: true, state: nil))
+        #expect(retry == CommandOutcome(events: first.events, position: first.position, isReplay: true, state: "u1"))
         #expect(try log.store.headPosition() == 1)
     }
 
@@ -102,10 +102,10 @@ struct CommandHandlerTests {
         #expect(totals == Array(1...32), "each decision saw every earlier add: no lost update")
     }
 
-    @Test func concurrentCommandsOnOneBoundaryTakeTurnsInsteadOfConflicting() async throws {
+    @Test func concurrentCommandsOnOneBoundaryAreDecidedAsOneChainInOneCommit() async throws {
         let log = try TestStore()
         defer { log.remove() }
-        // The first append is held back, so the other commands arrive while it has the turn.
+        // The first append is held back, so the other 49 commands queue while it is in flight.
         let slowFirst = RacingStore(base: log.store) { _ in try await Task.sleep(for: .milliseconds(50)) }
         let handler = CommandHandler(store: slowFirst)  // the default 8 attempts
         let outcomes = try await withThrowingTaskGroup(of: Int?.self) { group in
@@ -116,6 +116,9 @@ struct CommandHandlerTests {
         }
         #expect(handler.commandsQueued > 0, "the commands did contend for the boundary")
         #expect(handler.conflictsSeen == 0, "none decided on a stale fold")
+        // The first alone, then the queued ones as one chain: decided one after the other, each
+        // on the state the previous left, and appended together.
+        #expect(slowFirst.appendCalls <= 3 && log.store.commitCount == slowFirst.appendCalls, "\(log.store.commitCount) commits")
         #expect(outcomes.compactMap { $0 }.sorted() == Array(1...50), "each outcome's state is the total after its own add")
         let totals = try log.store.readTag("tally:t", limit: 100).map { try EventJSON.decode(Tally.Event.Added.self, from: $0.data).total }
         #expect(totals == Array(1...50))
@@ -211,9 +214,13 @@ private final class RacingStore: EventStore, @unchecked Sendable {
     var appendCalls: Int { lock.withLock { calls } }
 
     func append(_ request: AppendRequest) async throws(EventLogError) -> AppendResult {
+        try await append(contentsOf: [request])[0].get()
+    }
+
+    func append(contentsOf requests: [AppendRequest]) async -> [Result<AppendResult, EventLogError>] {
         let call = lock.withLock { calls += 1; return calls }
         if call == 1 { try? await rival(base) }
-        return try await base.append(request)
+        return await base.append(contentsOf: requests)
     }
 
     func readStream(_ streamID: String, from version: UInt64, direction: ReadDirection, limit: Int) throws(EventLogError) -> [RecordedEvent] {

@@ -68,14 +68,6 @@ public struct HouseholdQueries<Store: EventStore>: Sendable {
         }.sorted { (Self.rank($0.priority), $0.name, $0.taskId) < (Self.rank($1.priority), $1.name, $1.taskId) }
     }
 
-    /// `userId`'s points in house `houseId`; nil before their first completion there. One key:
-    /// the completion route asks it on every completion.
-    public func points(of userId: String, in houseId: String) throws(ReadModelError) -> Int? {
-        try engine.read(HouseholdProjections.houses) {
-            try $0.value(Int.self, at: HouseholdKeys.points(house: houseId, user: userId), in: HouseholdHousesProjection.points)
-        }
-    }
-
     /// The house's current members by points, highest first; ties by display name, then user id.
     /// Members without points are listed with 0; former members are not listed.
     public func scoreboard(house houseId: String) throws(ReadModelError) -> [ScoreboardEntry] {

@@ -25,9 +25,7 @@ enum AuthTokens {
 
     /// The hash the log and the read models know the token by.
     static func hash(_ token: String) -> TokenHash {
-        let hex = SHA256.hash(data: Data(token.utf8)).map { String(format: "%02x", $0) }.joined()
-        // 32 bytes are always 64 hex digits.
-        return TokenHash(hex: hex)!
+        TokenHash(digest: SHA256.hash(data: Data(token.utf8)))
     }
 
     /// Whether `text` could be a token this service made; anything else needs no lookup.

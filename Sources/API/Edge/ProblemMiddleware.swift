@@ -20,7 +20,9 @@ struct ProblemMiddleware<Context: RequestContext>: RouterMiddleware {
             let problem = Self.problem(for: error)
             if problem.status >= 500 {
                 let cause = (error as? ServerError)?.underlyingError ?? error
-                logger.error("request failed", metadata: [
+                // A 503 the service chose (a read model rebuilding, read models behind) is a
+                // state, not a fault: every query during a rebuild would otherwise log an error.
+                logger.log(level: problem.status == 500 ? .error : .notice, "request failed", metadata: [
                     "method": "\(request.method)", "route": "\(context.endpointPath ?? "unmatched")", "error": "\(cause)",
                 ])
             }

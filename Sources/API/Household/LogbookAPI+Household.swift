@@ -126,15 +126,10 @@ extension LogbookAPI {
         let command = HouseholdCommand.completeTask(houseId: input.path.houseId, taskId: input.path.taskId)
         let outcome = try await commands.run(HouseholdDecider.self, command, actor: caller.userId)
         guard case let .taskCompleted(completed)? = outcome.events.first else { throw Problem.internalError }
-        // The decision's own state has the new total; a replay decided nothing, so it reads the
-        // points table, which includes the completion (read-your-writes).
-        let total: Int
-        if let state = outcome.state {
-            total = state.totalPoints(of: completed.userId, in: completed.houseId)
-        } else {
-            guard let points = try runtime.household.points(of: completed.userId, in: completed.houseId) else { throw Problem.internalError }
-            total = points
-        }
+        // From the decision's state, or for a retry the state right after the first completion:
+        // no read, and a retry answers the first total, not today's.
+        guard let state = outcome.state else { throw Problem.internalError }
+        let total = state.totalPoints(of: completed.userId, in: completed.houseId)
         return .created(.init(body: .json(.init(
             pointsAwarded: completed.points, totalPoints: total, position: Int64(outcome.position), events: outcome.events.map(\.typeName)))))
     }
