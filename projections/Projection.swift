@@ -8,7 +8,9 @@ import EventLog
 public protocol Projection: Sendable {
     /// Stable name: part of table names and of `logbook-admin replay --projection`.
     var name: String { get }
-    /// Bump when `apply` changes meaning; a stored copy of another version is rebuilt on start.
+    /// Bump when `apply` changes meaning or a stored value's layout changes (`ReadModelValue`
+    /// carries no version of its own); a stored copy of another version is rebuilt on start,
+    /// and is neither read nor written by this version meanwhile.
     var version: Int { get }
     /// The tables `apply` writes.
     var tables: [String] { get }

@@ -210,7 +210,8 @@ public actor ProjectionEngine<Store: EventStore> {
 
     // MARK: - Reading
 
-    /// Runs `body` on the served copy of `projection`, in one consistent snapshot.
+    /// Runs `body` on the served copy of `projection`, in one consistent snapshot; throws
+    /// `.rebuilding` while that copy was built by another version of the projection.
     public nonisolated func read<T>(_ projection: any Projection, _ body: (ReadModelReader) throws -> T) throws(ReadModelError) -> T {
         // Usually the served generation's tables are open already: then one snapshot resolves
         // the generation and reads, with no second transaction to re-check a swap.

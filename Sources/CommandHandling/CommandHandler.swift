@@ -5,6 +5,8 @@ import Synchronization
 
 /// Carries out commands: load the boundary, fold, decide, append on the condition that the
 /// boundary did not change meanwhile, and decide again (a bounded number of times) if it did.
+/// Commands on one boundary in this process are decided together as a chain (`BoundaryBatcher`,
+/// `decide(_:_:_:)`), so they never fail one another's condition.
 ///
 /// Idempotent by command id: a command whose id the log knows is not decided again; its first
 /// outcome is read back from the log, so a retried "create" answers with the ids it made first.

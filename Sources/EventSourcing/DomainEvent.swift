@@ -39,7 +39,7 @@ public enum EventJSON {
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .custom { date, encoder in
             var container = encoder.singleValueContainer()
-            try container.encode(date.formatted(rfc3339))
+            try container.encode(RFC3339Date.format(date) ?? date.formatted(rfc3339))
         }
         return try encoder.encode(value)
     }

@@ -37,6 +37,51 @@ enum RFC3339Date {
     /// 2001-01-01, `Date`'s reference date, in days since 1970-01-01.
     private static let referenceDay = 11_323
 
+    /// `date` as `EventJSON.rfc3339` formats it (UTC, milliseconds floored), or nil outside
+    /// 1970–9999, which the caller leaves to the format style: formatting through it was an
+    /// eighth of encoding an event. Same text as the format style (a test checks 20,000 dates).
+    static func format(_ date: Date) -> String? {
+        let interval = date.timeIntervalSince1970
+        guard interval >= 0, interval < 253_402_300_800 else { return nil }  // 1970-01-01 ..< 10000-01-01
+        let seconds = Int(interval.rounded(.down))
+        let milliseconds = min(999, Int(((interval - Double(seconds)) * 1_000).rounded(.down)))
+        let (year, month, day) = civil(fromDays: seconds / 86_400)
+        let timeOfDay = seconds % 86_400
+        var text = [UInt8]()
+        text.reserveCapacity(24)
+        func append(_ value: Int, width: Int, then separator: UInt8?) {
+            var divisor = 1
+            for _ in 1..<width { divisor *= 10 }
+            while divisor > 0 {
+                text.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
+                divisor /= 10
+            }
+            if let separator { text.append(separator) }
+        }
+        append(year, width: 4, then: UInt8(ascii: "-"))
+        append(month, width: 2, then: UInt8(ascii: "-"))
+        append(day, width: 2, then: UInt8(ascii: "T"))
+        append(timeOfDay / 3_600, width: 2, then: UInt8(ascii: ":"))
+        append(timeOfDay % 3_600 / 60, width: 2, then: UInt8(ascii: ":"))
+        append(timeOfDay % 60, width: 2, then: UInt8(ascii: "."))
+        append(milliseconds, width: 3, then: UInt8(ascii: "Z"))
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// The proleptic Gregorian date `days` after 1970-01-01, for `days` ≥ 0 (H. Hinnant's
+    /// `civil_from_days`).
+    private static func civil(fromDays days: Int) -> (year: Int, month: Int, day: Int) {
+        let shifted = days + 719_468
+        let era = shifted / 146_097
+        let dayOfEra = shifted - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthIndex = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    }
+
     private static func digits(_ b: UnsafeBufferPointer<UInt8>, _ start: Int, _ count: Int) -> Int? {
         var value = 0
         for index in start..<(start + count) {

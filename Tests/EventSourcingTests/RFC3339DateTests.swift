@@ -60,4 +60,28 @@ struct RFC3339DateTests {
         let written = Payload(at: Date(timeIntervalSince1970: 1_763_757_000.25))
         #expect(try EventJSON.decode(Payload.self, from: EventJSON.encode(written)) == written)
     }
+
+    /// The hand-written formatter must write exactly what the format style writes.
+    @Test func everyDateIsFormattedAsTheFormatStyleFormatsIt() {
+        var generator = SystemRandomNumberGenerator()
+        for index in 0..<20_000 {
+            // Whole milliseconds (as parsed dates are) and arbitrary doubles (as clocks give).
+            let interval = index % 2 == 0
+                ? Double(Int64.random(in: 0...4_000_000_000_000, using: &generator)) / 1_000
+                : Double.random(in: 0...4_000_000_000, using: &generator)
+            let date = Date(timeIntervalSince1970: interval)
+            #expect(RFC3339Date.format(date) == date.formatted(EventJSON.rfc3339), "\(interval)")
+        }
+    }
+
+    @Test(arguments: [0, 0.0005, 0.999, 0.9995, 0.99999999, 86_399.999, 951_782_400, 1_763_757_000.25, 253_402_300_799.999])
+    func edgeInstantsAreFormattedAsTheFormatStyleFormatsThem(_ interval: Double) {
+        let date = Date(timeIntervalSince1970: interval)
+        #expect(RFC3339Date.format(date) == date.formatted(EventJSON.rfc3339))
+    }
+
+    @Test func datesOutsideTheFastRangeAreLeftToTheFormatStyle() {
+        #expect(RFC3339Date.format(Date(timeIntervalSince1970: -0.001)) == nil)
+        #expect(RFC3339Date.format(Date(timeIntervalSince1970: 253_402_300_800)) == nil)
+    }
 }

@@ -37,13 +37,7 @@ final class AllAppsFixture {
         let events = try D.decide(command, state: state, metadata: CommandMetadata(actor: actor, now: now, commandID: UUID()))
         try #require(!events.isEmpty, "the command changes something")
         states[key] = D.fold(events, from: state)
-        let proposed = try events.map { event in
-            ProposedEvent(
-                streamID: event.streamID, type: event.typeName, schemaVersion: event.schemaVersion, tags: event.tags, data: try event.encodeData())
-        }
-        let result = try await log.append(AppendRequest(events: proposed, metadata: AppendMetadata(actor: actor)))
-        try await engine.waitUntilProjected(result.lastPosition)
-        return result.lastPosition
+        return try await appendProjected(events, by: actor, to: log, engine)
     }
 
     func close() {

@@ -35,22 +35,14 @@ final class DeciderFixture<D: Decider> {
         let events = try D.decide(command, state: state, metadata: metadata)
         try #require(!events.isEmpty, "the command changes something")
         state = D.fold(events, from: state)
-        let proposed = try events.map { event in
-            ProposedEvent(streamID: event.streamID, type: event.typeName, tags: event.tags, data: try event.encodeData())
-        }
-        let result = try await log.append(AppendRequest(events: proposed, metadata: AppendMetadata(actor: actor)))
-        try await engine.waitUntilProjected(result.lastPosition)
-        return result.lastPosition
+        return try await appendProjected(events, by: actor, to: log, engine)
     }
 
     /// Appends events of another domain as they are, by `actor` (the facts a domain's read models
     /// also fold, such as the accounts' usernames for the quiz); returns the last position.
     @discardableResult
     func append<E: DomainEvent>(_ events: [E], by actor: String = "tester") async throws -> UInt64 {
-        let proposed = try events.map { ProposedEvent(streamID: $0.streamID, type: $0.typeName, tags: $0.tags, data: try $0.encodeData()) }
-        let result = try await log.append(AppendRequest(events: proposed, metadata: AppendMetadata(actor: actor)))
-        try await engine.waitUntilProjected(result.lastPosition)
-        return result.lastPosition
+        try await appendProjected(events, by: actor, to: log, engine)
     }
 
     /// Appends an event of another domain by `actor`: the domain's projections must skip it.

@@ -1,4 +1,5 @@
 import EventLog
+import EventSourcing
 import Foundation
 @testable import Projections
 
@@ -35,4 +36,18 @@ struct TestSetup {
 
 func count(_ engine: ProjectionEngine<LMDBEventStore>, _ type: String = "test.happened", as projection: TypeCounts = TypeCounts()) throws -> Int {
     try engine.read(projection) { try $0.value(Int.self, at: type, in: "counts") } ?? 0
+}
+
+/// Appends `events` by `actor` as one request and waits until `engine` has projected them;
+/// returns the last position. What the fixtures do after their deciders have decided.
+@discardableResult
+func appendProjected<E: DomainEvent>(
+    _ events: [E], by actor: String, to log: LMDBEventStore, _ engine: ProjectionEngine<LMDBEventStore>
+) async throws -> UInt64 {
+    let proposed = try events.map { event in
+        ProposedEvent(streamID: event.streamID, type: event.typeName, schemaVersion: event.schemaVersion, tags: event.tags, data: try event.encodeData())
+    }
+    let result = try await log.append(AppendRequest(events: proposed, metadata: AppendMetadata(actor: actor)))
+    try await engine.waitUntilProjected(result.lastPosition)
+    return result.lastPosition
 }

@@ -130,7 +130,7 @@ public struct NeighbourhoodReportsProjection: Projection {
         let reply = ReplyView(replyId: p.replyId, author: from, message: p.message, createdAt: p.postedAt)
         let reportPrefix = NeighbourhoodKeys.reportPrefix(p.reportId)
         try model.put(reply, at: NeighbourhoodKeys.newestFirst(reportPrefix, position), in: Self.replies)
-        let notification = try model.encoded(NotificationItem(
+        let notification = model.encoded(NotificationItem(
             kind: "reply", reportId: p.reportId, reportTitle: activity.title, replyId: p.replyId, from: from, createdAt: p.postedAt))
         for (_, follower) in try model.entries(String.self, in: Self.followers, prefix: reportPrefix) where follower != p.authorId {
             let key = NeighbourhoodKeys.newestFirst(NeighbourhoodKeys.userPrefix(follower), position)
