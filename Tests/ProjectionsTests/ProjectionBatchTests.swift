@@ -157,3 +157,35 @@ struct ReadModelCacheTests {
         #expect(cache.count <= 100)
     }
 }
+
+@Suite("Read models written before the binary form")
+struct LegacyMetadataTests {
+    /// A data directory from before the binary form holds JSON metadata and JSON values: the
+    /// metadata must still be read, so the engine sees the old version and rebuilds, and never
+    /// reads the JSON values with the binary code.
+    @Test func jsonMetadataIsReadAndItsCopyRebuiltNotRead() async throws {
+        let setup = try TestSetup()
+        defer { setup.remove() }
+        try await setup.append(30)
+        do {
+            let old = try setup.engine([TypeCounts(version: 1)])
+            _ = try await old.prepare()
+            let tables = try old.store.tables(of: TypeCounts(version: 1), generation: 0)
+            // What the JSON era stored: a JSON value and JSON metadata at checkpoint 30.
+            try old.store.write { txn in
+                try txn.put(tables["counts"]!, Array("test.happened".utf8), Array("30".utf8))
+                let legacy = #"{"version":1,"activeGeneration":0,"checkpoint":30}"#
+                try txn.put(old.store.meta, Array("typeCounts".utf8), Array(legacy.utf8))
+            }
+        }
+        let current = TypeCounts(version: 2)
+        let engine = try setup.engine([current])
+        #expect(try await engine.prepare() == ["typeCounts"], "the JSON metadata was read: version 1 is stale")
+        #expect(engine.projected.position == 30, "and its checkpoint")
+        #expect(throws: ReadModelError.rebuilding("typeCounts")) { try count(engine, as: current) }
+        try await engine.rebuild("typeCounts")
+        #expect(try count(engine, as: current) == 30)
+        let rewritten = try engine.store.read { try $0.get(engine.store.meta, Array("typeCounts".utf8)).map { Array($0) } }
+        #expect(rewritten?.first == ProjectionMeta.binaryFormat, "the metadata is binary from the first write on")
+    }
+}
