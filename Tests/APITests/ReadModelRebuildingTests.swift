@@ -33,7 +33,10 @@ struct ReadModelRebuildingTests {
             let created = try await client.send(.post, "/v1/houses", json: ["name": "Canal House"], token: ann)
             let houseId = try #require(created.json["houseId"] as? String)
             let board = "/v1/houses/\(houseId)/scoreboard", history = "/v1/houses/\(houseId)/history"
-            for path in [board, history] { #expect(try await client.send(.get, path, token: ann).status == .ok) }
+            // History reads fill the membership cache but not the scoreboard's: this test rewrites
+            // the metadata behind the engine's back, which no real path does without clearing the
+            // caches (a version changes in a new process, or at a swap, which invalidates them).
+            #expect(try await client.send(.get, history, token: ann).status == .ok)
 
             for projection: any Projection in [HouseholdProjections.houses, HouseholdProjections.history] {
                 try markBuiltByAnotherVersion(projection, in: server.runtime.projections)

@@ -10,16 +10,20 @@ public struct HouseholdQueries<Store: EventStore>: Sendable {
     public let engine: ProjectionEngine<Store>
     /// Members by house: every household query checks one.
     let memberships: ReadModelCache<String, HouseMembership>
+    /// Scoreboards by house: the app's most frequent query.
+    let scoreboards: ReadModelCache<String, [ScoreboardEntry]>
 
     /// Queries over `engine`, which must run `HouseholdProjections.all`: reading an unregistered
-    /// projection would silently answer from empty tables. Memberships are cached in memory, up
-    /// to `cachedHousesMax` houses, and kept current by the engine's live batches.
+    /// projection would silently answer from empty tables. Memberships and scoreboards are
+    /// cached in memory, up to `cachedHousesMax` houses each, and kept current by the engine's
+    /// live batches.
     public init(engine: ProjectionEngine<Store>, cachedHousesMax: Int = 100_000) {
         let registered = Set(engine.projections.map(\.name))
         precondition(HouseholdProjections.all.allSatisfy { registered.contains($0.name) }, "household projections are registered")
         self.engine = engine
         memberships = ReadModelCache(entriesMax: cachedHousesMax)
-        engine.addObserver(MembershipCacheObserver(cache: memberships))
+        scoreboards = ReadModelCache(entriesMax: cachedHousesMax)
+        engine.addObserver(HouseCacheObserver(memberships: memberships, scoreboards: scoreboards))
     }
 
     /// Who may see house `houseId`; nil when unknown.
@@ -71,6 +75,14 @@ public struct HouseholdQueries<Store: EventStore>: Sendable {
     /// The house's current members by points, highest first; ties by display name, then user id.
     /// Members without points are listed with 0; former members are not listed.
     public func scoreboard(house houseId: String) throws(ReadModelError) -> [ScoreboardEntry] {
+        // An unknown house's empty board is not remembered, so a new house is seen at once.
+        try scoreboards.value(houseId) { () throws(ReadModelError) in
+            let board = try readScoreboard(house: houseId)
+            return board.isEmpty ? nil : board
+        } ?? []
+    }
+
+    private func readScoreboard(house houseId: String) throws(ReadModelError) -> [ScoreboardEntry] {
         // One read: the member list and the points come from the same snapshot.
         let read = try engine.read(HouseholdProjections.houses) { reader -> (StoredHouse, [String: Int])? in
             guard let house = try reader.value(StoredHouse.self, at: houseId, in: HouseholdHousesProjection.houses) else { return nil }

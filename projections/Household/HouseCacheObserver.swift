@@ -1,0 +1,31 @@
+import Household
+
+/// Keeps the household caches current: a house's members change only by its membership events,
+/// and its scoreboard by those and completions.
+struct HouseCacheObserver: ProjectionObserver {
+    let memberships: ReadModelCache<String, HouseMembership>
+    let scoreboards: ReadModelCache<String, [ScoreboardEntry]>
+
+    func committed(_ events: [ProjectedEvent]) {
+        var members: [String] = []
+        var points: [String] = []
+        for event in events {
+            switch try? event.decoded(as: HouseholdEvent.self) {
+            case let .houseCreated(p)?: members.append(p.houseId)
+            case let .memberJoined(p)?: members.append(p.houseId)
+            case let .memberLeft(p)?: members.append(p.houseId)
+            case let .houseClosed(p)?: members.append(p.houseId)
+            case let .taskCompleted(p)?: points.append(p.houseId)
+            default: break
+            }
+        }
+        if !members.isEmpty { memberships.invalidate(members) }
+        if !members.isEmpty || !points.isEmpty { scoreboards.invalidate(members + points) }
+    }
+
+    func swapped(_ name: String) {
+        guard name == HouseholdProjections.houses.name else { return }
+        memberships.invalidateAll()
+        scoreboards.invalidateAll()
+    }
+}
