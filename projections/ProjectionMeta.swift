@@ -1,7 +1,7 @@
 import Foundation
 
 /// What the read-model environment records of one projection (in its `meta` table).
-struct ProjectionMeta: Codable, Equatable, ReadModelValue {
+struct ProjectionMeta: Decodable, Equatable, ReadModelValue {
     /// The version of `apply` the active copy was built with.
     var version: Int
     /// The generation queries read; its tables are in slot `generation % 2`.
@@ -12,7 +12,7 @@ struct ProjectionMeta: Codable, Equatable, ReadModelValue {
     var rebuild: Rebuild?
 
     /// A generation under construction and how far it has got.
-    struct Rebuild: Codable, Equatable, ReadModelValue {
+    struct Rebuild: Decodable, Equatable, ReadModelValue {
         /// Tells two rebuilds of one projection apart (say, the admin API's and the CLI's): the
         /// later one takes over and the earlier one stops at its next batch.
         var id: UUID

@@ -27,7 +27,6 @@ public func buildApplication(
     router.add(middleware: RequestInfoMiddleware())
     router.add(middleware: BodyLimitMiddleware(bytesMax: configuration.jsonBodyBytesMax))
     router.add(middleware: EmptyBodyMiddleware())
-    router.add(middleware: AuthProblemMiddleware())
     let document = try JSONDecoder().decode(OpenAPIObjectContainer.self, from: try OpenAPIDocument.data())
     // Compact JSON: the runtime pretty-prints by default, which costs bytes on every response.
     let openAPI = Configuration(jsonEncodingOptions: [.sortedKeys, .withoutEscapingSlashes])

@@ -51,11 +51,6 @@ final class AppendWriter: @unchecked Sendable {
         thread.start()
     }
 
-    /// Queues `request`; `completion` runs on the writer thread once the outcome is durable.
-    func submit(_ request: AppendRequest, completion: @escaping Completion) {
-        submit([request]) { completion($0[0]) }
-    }
-
     /// Queues `requests` one after the other, with nothing between them, so a request that
     /// `follows` an earlier one is applied after it. `completion` gets their outcomes in order
     /// once the last is durable.

@@ -2,6 +2,7 @@ import CommandHandling
 import EventLog
 import EventSourcing
 import Foundation
+import OpenAPIRuntime
 import Testing
 @testable import API
 
@@ -40,6 +41,21 @@ struct ProblemMappingTests {
         let limit = ProblemMapping.problem(for: CommandFailure<SampleError>.log(.limitExceeded(limit: "eventDataBytesMax", value: 2, max: 1)))
         #expect(limit.status == 413 && limit.code == "limit_exceeded")
         #expect(ProblemMapping.problem(for: CommandFailure<SampleError>.undecodableEvent(position: 1, type: "t", reason: "r")) == .internalError)
+        // A chained link whose predecessor did not append is a conflict to retry, not a fault.
+        let unchained = ProblemMapping.problem(for: CommandFailure<SampleError>.log(.predecessorMissing(commandID: UUID())))
+        #expect(unchained.status == 409 && unchained.code == "version_conflict")
+    }
+
+    /// Headers a problem carries (a challenge, `Retry-After`) reach the response beside its body,
+    /// also when the generated code wraps the error.
+    @Test func aProblemsHeadersReachItsResponse() {
+        let challenge = Problem.unauthorized(tokenGiven: true).response()
+        #expect(challenge.status == .unauthorized && challenge.headers[.wwwAuthenticate]?.contains("invalid_token") == true)
+        #expect(challenge.headers[.contentType] == "application/problem+json")
+        let wrapped = ServerError(
+            operationID: "x", request: .init(method: .get, scheme: nil, authority: nil, path: "/"), requestBody: nil,
+            requestMetadata: .init(), causeDescription: "", underlyingError: Problem.tooManyAttempts(retryAfter: 7))
+        #expect(ProblemMiddleware<LogbookRequestContext>.problem(for: wrapped).response().headers[.retryAfter] == "7")
     }
 
     @Test func theIdempotencyKeyBecomesTheCommandIDAndMustBeAUUID() async throws {
@@ -47,12 +63,12 @@ struct ProblemMappingTests {
         defer { server.remove() }
         let runner = CommandRunner(runtime: server.runtime)
         let key = UUID()
-        let metadata = try RequestInfo.$current.withValue(RequestInfo(bearerToken: nil, idempotencyKey: key.uuidString, clientAddress: "x")) {
+        let metadata = try RequestInfo.$current.withValue(RequestInfo(bearerToken: nil, idempotencyKey: key.uuidString, remoteAddress: nil)) {
             try runner.metadata(actor: "user-1")
         }
         #expect(metadata.commandID == key && metadata.actor == "user-1")
         #expect(throws: Problem.self) {
-            try RequestInfo.$current.withValue(RequestInfo(bearerToken: nil, idempotencyKey: "not-a-uuid", clientAddress: "x")) {
+            try RequestInfo.$current.withValue(RequestInfo(bearerToken: nil, idempotencyKey: "not-a-uuid", remoteAddress: nil)) {
                 try runner.metadata(actor: "user-1")
             }
         }

@@ -55,11 +55,11 @@ extension AccountsService {
         guard let credentials = try queries.credentials(email: email) else {
             try await auth.passwords.verifyAgainstDummy(password)
             auth.loginFailures.record(keys, now: now)
-            throw AuthProblem.invalidCredentials
+            throw Problem.invalidCredentials
         }
         guard try await auth.passwords.verify(password, against: credentials.passwordHash) else {
             auth.loginFailures.record(keys, now: now)
-            throw AuthProblem.invalidCredentials
+            throw Problem.invalidCredentials
         }
         auth.loginFailures.reset(keys[0])
         return try await startSession(userId: credentials.userId, purpose: .login)
@@ -70,7 +70,7 @@ extension AccountsService {
     func logout() async throws {
         let (session, record) = try Authenticator(runtime: runtime).bearerSession()
         if !record.isActive(at: now) {
-            guard record.ended, try isRetry() else { throw AuthProblem.unauthorized(tokenGiven: true) }
+            guard record.ended, try isRetry() else { throw Problem.unauthorized(tokenGiven: true) }
         }
         _ = try await run(.endSession(.init(userId: session.userId, tokenHash: session.tokenHash)),
                           actor: session.userId, expecting: "account.sessionEnded")

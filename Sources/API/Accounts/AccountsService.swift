@@ -6,7 +6,7 @@ import Foundation
 import Projections
 
 /// The account routes' work: `LogbookAPI+Accounts` hands a request's body here and encodes what
-/// comes back. Refusals are thrown as `Problem` or `AuthProblem`.
+/// comes back. Refusals are thrown as `Problem`.
 struct AccountsService: Sendable {
     let runtime: LogbookRuntime
 
@@ -45,7 +45,7 @@ struct AccountsService: Sendable {
 
     /// 429 when any of `keys` had too many failures lately.
     func checkLoginLimit(_ keys: [String]) throws {
-        if let seconds = auth.loginFailures.retryAfter(keys, now: now) { throw AuthProblem.tooManyAttempts(retryAfter: seconds) }
+        if let seconds = auth.loginFailures.retryAfter(keys, now: now) { throw Problem.tooManyAttempts(retryAfter: seconds) }
     }
 
     /// 422 `validation_failed` for one field.

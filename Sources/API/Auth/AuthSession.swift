@@ -18,7 +18,7 @@ struct Authenticator: Sendable {
     /// challenge unless the token works now.
     func authenticate() throws -> AuthSession {
         let (session, record) = try bearerSession()
-        guard record.isActive(at: runtime.configuration.clock()) else { throw AuthProblem.unauthorized(tokenGiven: true) }
+        guard record.isActive(at: runtime.configuration.clock()) else { throw Problem.unauthorized(tokenGiven: true) }
         return session
     }
 
@@ -26,12 +26,12 @@ struct Authenticator: Sendable {
     /// 401 when there is no token or the service never issued it.
     func bearerSession() throws -> (AuthSession, AccountSession) {
         guard let token = RequestInfo.current.bearerToken, !token.isEmpty else {
-            throw AuthProblem.unauthorized(tokenGiven: false)
+            throw Problem.unauthorized(tokenGiven: false)
         }
         // A token of another shape was never issued: no hashing, no lookup.
-        guard AuthTokens.isWellFormed(token) else { throw AuthProblem.unauthorized(tokenGiven: true) }
+        guard AuthTokens.isWellFormed(token) else { throw Problem.unauthorized(tokenGiven: true) }
         let tokenHash = AuthTokens.hash(token)
-        guard let record = try runtime.accounts.session(tokenHash) else { throw AuthProblem.unauthorized(tokenGiven: true) }
+        guard let record = try runtime.accounts.session(tokenHash) else { throw Problem.unauthorized(tokenGiven: true) }
         return (AuthSession(userId: record.userId, tokenHash: tokenHash), record)
     }
 }

@@ -14,25 +14,10 @@ struct RequestInfo: Sendable {
     /// The client's socket address, formatted only when asked for: formatting it for every
     /// request was 4% of a query's time, and only the rate limits read it.
     var remoteAddress: SocketAddress?
-    /// A fixed address in place of `remoteAddress`, for tests.
-    private var givenAddress: String?
 
     /// The client's address, for per-address rate limits.
     var clientAddress: String {
-        givenAddress ?? remoteAddress?.ipAddress ?? "unknown"
-    }
-
-    /// What the middleware saw of a request.
-    init(bearerToken: String?, idempotencyKey: String?, remoteAddress: SocketAddress?) {
-        self.bearerToken = bearerToken
-        self.idempotencyKey = idempotencyKey
-        self.remoteAddress = remoteAddress
-    }
-
-    /// A request from `clientAddress`.
-    init(bearerToken: String?, idempotencyKey: String?, clientAddress: String) {
-        self.init(bearerToken: bearerToken, idempotencyKey: idempotencyKey, remoteAddress: nil)
-        givenAddress = clientAddress
+        remoteAddress?.ipAddress ?? "unknown"
     }
 
     @TaskLocal static var current = RequestInfo(bearerToken: nil, idempotencyKey: nil, remoteAddress: nil)

@@ -25,7 +25,7 @@ extension LogbookAPI {
         guard case let .json(body) = input.body else { throw Routes.unsupportedBody }
         let now = runtime.configuration.clock()
         let keys = ["user:\(caller.userId)", "address:\(RequestInfo.current.clientAddress)"]
-        if let seconds = runtime.householdJoins.retryAfter(keys, now: now) { throw AuthProblem.tooManyAttempts(retryAfter: seconds) }
+        if let seconds = runtime.householdJoins.retryAfter(keys, now: now) { throw Problem.tooManyAttempts(retryAfter: seconds) }
         guard let houseId = try runtime.household.house(joinCode: body.joinCode) else {
             // Counted, so that guessing codes is slow; 404 like any other unknown code.
             runtime.householdJoins.record(keys, now: now)
@@ -176,7 +176,7 @@ extension LogbookAPI {
 
     /// The display name the caller's account has now, shown to housemates.
     func displayName(of userId: String) throws -> String {
-        guard let profile = try runtime.accounts.profile(userId) else { throw AuthProblem.unauthorized(tokenGiven: true) }
+        guard let profile = try runtime.accounts.profile(userId) else { throw Problem.unauthorized(tokenGiven: true) }
         return profile.displayName
     }
 }

@@ -128,7 +128,7 @@ extension LogbookAPI {
     /// The caller's profile now: their display name, and their postcode, which is their
     /// neighbourhood (normalised by the accounts domain at registration and profile update).
     func neighbour(_ userId: String) throws -> AccountProfile {
-        guard let profile = try runtime.accounts.profile(userId) else { throw AuthProblem.unauthorized(tokenGiven: true) }
+        guard let profile = try runtime.accounts.profile(userId) else { throw Problem.unauthorized(tokenGiven: true) }
         return profile
     }
 }

@@ -35,7 +35,7 @@ extension LogbookAPI {
         }
         guard let given = RequestInfo.current.bearerToken,
               Data(SHA256.hash(data: Data(given.utf8))) == Data(SHA256.hash(data: Data(expected.utf8))) else {
-            throw AuthProblem.unauthorized(tokenGiven: RequestInfo.current.bearerToken != nil)
+            throw Problem.unauthorized(tokenGiven: RequestInfo.current.bearerToken != nil)
         }
     }
 }
