@@ -14,10 +14,17 @@ public actor ProjectionEngine<Store: EventStore> {
     public nonisolated let log: Store
     /// The registered projections.
     public nonisolated let projections: [any Projection]
-    /// The lowest checkpoint over all projections: every read model includes the log up to it.
+    /// The lowest checkpoint over all projections that have not failed: every read model that
+    /// answers queries includes the log up to it. A failed projection is left out, so a command
+    /// waiting to read its own writes is not held up by a read model that will not catch up.
     public nonisolated let projected = PositionWatch(position: 0)
     nonisolated let store: ReadModelStore
-    private nonisolated let observers = Mutex<[any ProjectionObserver]>([])
+    nonisolated let observers = Mutex<[any ProjectionObserver]>([])
+    nonisolated let runner = Mutex(ProjectionRunnerStatus())
+    nonisolated let reporter = Mutex<(@Sendable (ProjectionIncident) -> Void)?>(nil)
+    /// Test seam: called at each step of a rebuild, which waits for it, so a test can append or
+    /// read while a rebuild is paused at a chosen point.
+    nonisolated let rebuildHook = Mutex<(@Sendable (RebuildStep) async -> Void)?>(nil)
     /// Events per read of the log (the log's own page limit).
     static var pageEvents: Int { 1_000 }
     /// Events per read-model transaction at most. While the runner is behind (a first start, a
@@ -28,20 +35,23 @@ public actor ProjectionEngine<Store: EventStore> {
 
     /// An engine for `projections` with read models in `<dataDirectory>/readmodels`, whose map
     /// starts at `initialMapSizeBytes` (1 GiB unless given) and doubles whenever it fills.
+    /// `readOnly` opens existing read models only to read them and their status (`logbook-admin
+    /// stats` beside a running server); such an engine must not prepare, run or rebuild.
     public init(
         log: Store, dataDirectory: String, projections: [any Projection], unsafeNoSync: Bool = false,
-        initialMapSizeBytes: Int? = nil
+        initialMapSizeBytes: Int? = nil, readOnly: Bool = false
     ) throws(ReadModelError) {
         precondition(Set(projections.map(\.name)).count == projections.count, "projection names are unique")
         self.log = log
         self.projections = projections
         store = try ReadModelStore(
             dataDirectory: dataDirectory, unsafeNoSync: unsafeNoSync,
-            initialMapSizeBytes: initialMapSizeBytes ?? ReadModelStore.initialMapSizeBytes)
+            initialMapSizeBytes: initialMapSizeBytes ?? ReadModelStore.initialMapSizeBytes, readOnly: readOnly)
     }
 
-    /// Registers projections seen for the first time and returns the names of those whose stored
-    /// copy was built by another version (they need a rebuild; the old copy serves meanwhile).
+    /// Registers projections seen for the first time and returns the names of those that need a
+    /// rebuild: their stored copy was built by another version (queries answer `.rebuilding`
+    /// meanwhile), or they failed (this build may carry the fix; if not, they fail again).
     public func prepare() throws(ReadModelError) -> [String] {
         var stale: [String] = []
         for projection in projections {
@@ -51,9 +61,12 @@ public actor ProjectionEngine<Store: EventStore> {
                 try store.store(ProjectionMeta(version: projection.version, activeGeneration: 0, checkpoint: 0), of: projection.name, in: txn)
                 return nil
             }
-            if let existing, existing.version != projection.version { stale.append(projection.name) }
+            if let existing, existing.version != projection.version || existing.failure != nil { stale.append(projection.name) }
         }
-        projected.advance(to: max(projected.position, try lowestCheckpoint()))
+        // With every projection failed, nothing serves: the runner starts from the lowest.
+        var start = try liveCheckpoint()
+        if start == nil { start = try lowestCheckpoint() }
+        projected.advance(to: max(projected.position, start ?? 0))
         return stale
     }
 
@@ -62,135 +75,26 @@ public actor ProjectionEngine<Store: EventStore> {
         observers.withLock { $0.append(observer) }
     }
 
-    /// Applies new events to every projection until the task is cancelled or the log closes.
-    public func runLive() async throws(ReadModelError) {
-        while !Task.isCancelled {
-            let next = try lowestCheckpoint() + 1
-            let page = try await readBatch(from: next)
-            guard !page.isEmpty else {
-                guard await waitForEvent(at: next) else { return }
-                continue
-            }
-            try applyLive(page)
-        }
+    /// Hands every `ProjectionIncident` from now on to `report` (the server logs them); it is
+    /// called on the engine's executor, so it must return quickly.
+    public nonisolated func reportIncidents(to report: @escaping @Sendable (ProjectionIncident) -> Void) {
+        reporter.withLock { $0 = report }
     }
 
-    /// Builds a new copy of projection `name` from position 1 and swaps it in once it has caught
-    /// up; queries read the old copy until then.
-    public func rebuild(_ name: String) async throws(ReadModelError) {
-        guard let projection = projections.first(where: { $0.name == name }) else { throw .unknownProjection(name) }
-        let id = UUID()
-        let active = try meta(of: name).activeGeneration
-        let generation = active + 1  // the other slot
-        let tables = try store.tables(of: projection, generation: generation)
-        let oldTables = try store.tables(of: projection, generation: active)
-        try store.write { txn in
-            guard var meta = try store.meta(of: name, in: txn.reader), meta.activeGeneration == active else {
-                throw ReadModelError.generationMoved(name)
-            }
-            for table in tables.values { try txn.clear(table) }
-            meta.rebuild = .init(id: id, generation: generation, version: projection.version, checkpoint: 0)
-            try store.store(meta, of: name, in: txn)
-        }
-        var checkpoint: UInt64 = 0
-        while true {
-            let records = try await readBatch(from: checkpoint + 1)
-            guard let last = records.last else { break }
-            let page = DecodedEvents(records)
-            try store.write { txn in
-                guard var meta = try store.meta(of: name, in: txn.reader), meta.rebuild?.id == id else {
-                    throw ReadModelError.rebuildSuperseded(name)
-                }
-                try apply(projection, page, after: 0, into: tables, txn)
-                meta.rebuild?.checkpoint = last.position
-                try store.store(meta, of: name, in: txn)
-            }
-            checkpoint = last.position
-        }
-        try await swap(projection, id: id, generation: generation, checkpoint: checkpoint, tables: tables, oldTables: oldTables)
+    /// What the live runner is doing now.
+    public nonisolated var runnerStatus: ProjectionRunnerStatus { runner.withLock { $0 } }
+
+    nonisolated func report(_ incident: ProjectionIncident) {
+        reporter.withLock { $0 }?(incident)
     }
 
-    /// Replaces the served copy with the rebuilt one, after bringing the rebuilt one at least as
-    /// far as the served one: a reader must never see a read model go back in time.
-    private func swap(
-        _ projection: any Projection, id: UUID, generation: Int, checkpoint rebuilt: UInt64,
-        tables: [String: Database], oldTables: [String: Database]
-    ) async throws(ReadModelError) {
-        var rebuilt = rebuilt
-        while true {
-            let served = try meta(of: projection.name).checkpoint
-            let missing = DecodedEvents(served > rebuilt ? try await readRange(from: rebuilt + 1, through: served) : [])
-            let swapped = try store.write { txn -> Bool in
-                guard let meta = try store.meta(of: projection.name, in: txn.reader), meta.rebuild?.id == id else {
-                    throw ReadModelError.rebuildSuperseded(projection.name)
-                }
-                guard meta.checkpoint == served else { return false }  // the live runner moved on: catch up again
-                try apply(projection, missing, after: rebuilt, into: tables, txn)
-                for table in oldTables.values { try txn.clear(table) }
-                let swapped = ProjectionMeta(version: projection.version, activeGeneration: generation, checkpoint: max(served, rebuilt))
-                try store.store(swapped, of: projection.name, in: txn)
-                return true
-            }
-            if swapped {
-                for observer in observers.withLock({ $0 }) { observer.swapped(projection.name) }
-                return
-            }
-            rebuilt = max(rebuilt, missing.records.last?.position ?? rebuilt)
-            try store.write { txn in
-                guard var meta = try store.meta(of: projection.name, in: txn.reader), meta.rebuild?.id == id else {
-                    throw ReadModelError.rebuildSuperseded(projection.name)
-                }
-                try apply(projection, missing, after: 0, into: tables, txn)
-                meta.rebuild?.checkpoint = rebuilt
-                try store.store(meta, of: projection.name, in: txn)
-            }
-        }
-    }
-
-    /// One live batch: every projection's changes and checkpoint in one transaction.
-    private func applyLive(_ records: [RecordedEvent]) throws(ReadModelError) {
-        let page = DecodedEvents(records)
-        while true {
-            let generations = try store.read { txn in
-                try projections.map { try store.meta(of: $0.name, in: txn)?.activeGeneration ?? 0 }
-            }
-            var tables: [[String: Database]] = []
-            for (projection, generation) in zip(projections, generations) {
-                tables.append(try store.tables(of: projection, generation: generation))
-            }
-            do {
-                try store.write { txn in
-                    for (index, projection) in projections.enumerated() {
-                        guard var meta = try store.meta(of: projection.name, in: txn.reader) else { continue }
-                        guard meta.activeGeneration == generations[index] else { throw ReadModelError.generationMoved(projection.name) }
-                        guard let last = records.last, last.position > meta.checkpoint else { continue }
-                        // A copy of another version has another layout: this code must not read
-                        // it. Its rebuild catches up from the log at the swap, so skipping here
-                        // loses nothing and keeps read-your-writes moving for every other model.
-                        if meta.version == projection.version {
-                            try apply(projection, page, after: meta.checkpoint, into: tables[index], txn)
-                        }
-                        meta.checkpoint = last.position
-                        try store.store(meta, of: projection.name, in: txn)
-                    }
-                }
-                break
-            } catch let .generationMoved(name) {
-                // Another process swapped a copy in: open its tables and redo the batch.
-                for observer in observers.withLock({ $0 }) { observer.swapped(name) }
-                continue
-            }
-        }
-        let observers = observers.withLock { $0 }
-        if !observers.isEmpty {
-            let events = records.indices.map { ProjectedEvent(page, at: $0) }
-            for observer in observers { observer.committed(events) }
-        }
-        projected.advance(to: max(projected.position, try lowestCheckpoint()))
+    /// Tells the observers that `name`'s values may have changed wholesale (a swap, a failure).
+    nonisolated func notifySwapped(_ name: String) {
+        for observer in observers.withLock({ $0 }) { observer.swapped(name) }
     }
 
     /// Applies the events of `page` after position `after` to `projection`'s `tables`.
-    private func apply(
+    func apply(
         _ projection: any Projection, _ page: DecodedEvents, after: UInt64, into tables: [String: Database], _ txn: WriteTransaction
     ) throws {
         let writer = ReadModelWriter(transaction: txn, projection: projection.name, tables: tables)
@@ -198,7 +102,7 @@ public actor ProjectionEngine<Store: EventStore> {
             let event = ProjectedEvent(page, at: index)
             do {
                 try projection.apply(event, to: writer)
-            } catch let error as LMDBError {
+            } catch let error as LMDBError where !Self.isProjectionFault(error) {
                 // Storage, not the projection: a full map must reach `Environment.write`, which
                 // grows it and redoes the batch. Wrapped, it stopped every read model at 1 GiB.
                 throw error
@@ -208,10 +112,20 @@ public actor ProjectionEngine<Store: EventStore> {
         }
     }
 
+    /// LMDB errors a projection causes with what it writes (an empty or oversize key or value),
+    /// as opposed to the storage failing: those fail the projection, not the runner.
+    private static func isProjectionFault(_ error: LMDBError) -> Bool {
+        switch error {
+        case .keySize, .badValueSize: true
+        default: false
+        }
+    }
+
     // MARK: - Reading
 
     /// Runs `body` on the served copy of `projection`, in one consistent snapshot; throws
-    /// `.rebuilding` while that copy was built by another version of the projection.
+    /// `.rebuilding` while that copy was built by another version of the projection, and
+    /// `.unavailable` while the projection is marked failed.
     public nonisolated func read<T>(_ projection: any Projection, _ body: (ReadModelReader) throws -> T) throws(ReadModelError) -> T {
         // Usually the served generation's tables are open already: then one snapshot resolves
         // the generation and reads, with no second transaction to re-check a swap.
@@ -239,9 +153,13 @@ public actor ProjectionEngine<Store: EventStore> {
     }
 
     /// Refuses to read a copy that another version of `projection` built: its values are in that
-    /// version's layout, and read through this code they would be wrong or missing.
+    /// version's layout, and read through this code they would be wrong or missing. Refuses a
+    /// failed projection's copy too: it stopped before an event and would answer as if that
+    /// event and every later one had not happened.
     private static func checkServable(_ meta: ProjectionMeta?, of projection: any Projection) throws(ReadModelError) {
-        if let meta, meta.version != projection.version { throw .rebuilding(projection.name) }
+        guard let meta else { return }
+        if let failure = meta.failure { throw .unavailable(projection: projection.name, failedAt: failure.position) }
+        if meta.version != projection.version { throw .rebuilding(projection.name) }
     }
 
     /// Returns once every read model includes `position`; throws after `timeout`.
@@ -257,8 +175,8 @@ public actor ProjectionEngine<Store: EventStore> {
         guard projected.position >= position else { throw .notCaughtUp(position: position, projected: projected.position) }
     }
 
-    /// Every projection's progress.
-    public func status() async throws(ReadModelError) -> [ProjectionStatus] {
+    /// Every projection's progress, failure and last rebuild error.
+    public nonisolated func status() async throws(ReadModelError) -> [ProjectionStatus] {
         let head: UInt64
         do { head = try await log.headPosition() } catch { throw .log(error) }
         return try store.read { txn in
@@ -266,7 +184,8 @@ public actor ProjectionEngine<Store: EventStore> {
                 let meta = try store.meta(of: projection.name, in: txn) ?? ProjectionMeta(version: projection.version, activeGeneration: 0, checkpoint: 0)
                 return ProjectionStatus(
                     name: projection.name, version: meta.version, generation: meta.activeGeneration, checkpoint: meta.checkpoint,
-                    lag: head > meta.checkpoint ? head - meta.checkpoint : 0, rebuildCheckpoint: meta.rebuild?.checkpoint
+                    lag: head > meta.checkpoint ? head - meta.checkpoint : 0, rebuildCheckpoint: meta.rebuild?.checkpoint,
+                    state: meta.state(of: projection), failure: meta.failure, lastRebuildError: meta.lastRebuildError
                 )
             }
         }
@@ -274,14 +193,25 @@ public actor ProjectionEngine<Store: EventStore> {
 
     // MARK: - Helpers
 
-    private func meta(of name: String) throws(ReadModelError) -> ProjectionMeta {
+    func meta(of name: String) throws(ReadModelError) -> ProjectionMeta {
         guard let meta = try store.read({ try store.meta(of: name, in: $0) }) else { throw .unknownProjection(name) }
         return meta
     }
 
+    /// The lowest checkpoint over every projection, failed or not.
     private func lowestCheckpoint() throws(ReadModelError) -> UInt64 {
         try store.read { txn in
             try projections.map { try store.meta(of: $0.name, in: txn)?.checkpoint ?? 0 }.min() ?? 0
+        }
+    }
+
+    /// The lowest checkpoint over the projections that have not failed; nil when all have.
+    func liveCheckpoint() throws(ReadModelError) -> UInt64? {
+        try store.read { txn in
+            try projections.compactMap { projection -> UInt64? in
+                let meta = try store.meta(of: projection.name, in: txn)
+                return meta?.failure == nil ? meta?.checkpoint ?? 0 : nil
+            }.min()
         }
     }
 
@@ -294,7 +224,7 @@ public actor ProjectionEngine<Store: EventStore> {
     }
 
     /// Pages from `position` while they come back full, up to `batchEventsMax` events.
-    private func readBatch(from position: UInt64) async throws(ReadModelError) -> [RecordedEvent] {
+    func readBatch(from position: UInt64) async throws(ReadModelError) -> [RecordedEvent] {
         var batch = try await readPage(from: position)
         while batch.count >= Self.pageEvents, batch.count < Self.batchEventsMax, let last = batch.last {
             let page = try await readPage(from: last.position + 1)
@@ -304,7 +234,7 @@ public actor ProjectionEngine<Store: EventStore> {
         return batch
     }
 
-    private func readRange(from first: UInt64, through last: UInt64) async throws(ReadModelError) -> [RecordedEvent] {
+    func readRange(from first: UInt64, through last: UInt64) async throws(ReadModelError) -> [RecordedEvent] {
         var events: [RecordedEvent] = []
         var next = first
         while next <= last {
@@ -314,11 +244,5 @@ public actor ProjectionEngine<Store: EventStore> {
             next = end.position + 1
         }
         return events
-    }
-
-    /// Waits for an event at `position`; false when the log closed or the task was cancelled.
-    private nonisolated func waitForEvent(at position: UInt64) async -> Bool {
-        var iterator = log.subscribe(from: position).makeAsyncIterator()
-        return (try? await iterator.next()) != nil
     }
 }

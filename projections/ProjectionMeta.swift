@@ -10,6 +10,11 @@ struct ProjectionMeta: Decodable, Equatable, ReadModelValue {
     var checkpoint: UInt64
     /// A copy being built while the active one keeps serving, if any.
     var rebuild: Rebuild?
+    /// Set when `apply` threw on an event: the live runner skips the projection and queries
+    /// refuse it until a rebuild swaps in a copy that got past that event.
+    var failure: ProjectionFailure?
+    /// Why the last rebuild failed; a successful rebuild writes a fresh metadata without it.
+    var lastRebuildError: String?
 
     /// A generation under construction and how far it has got.
     struct Rebuild: Decodable, Equatable, ReadModelValue {
@@ -51,7 +56,11 @@ struct ProjectionMeta: Decodable, Equatable, ReadModelValue {
 
     /// The first byte of the binary form. Metadata written before it was JSON, whose first byte
     /// is `{`: `ReadModelStore` still reads those, so an old data directory opens and rebuilds.
-    static let binaryFormat: UInt8 = 1
+    /// Format 1 ended after `rebuild`; format 2 adds `failure` and `lastRebuildError`, so a
+    /// format-1 value still reads (as a projection that never failed).
+    static let binaryFormat: UInt8 = 2
+    /// The binary form before failures were recorded.
+    static let binaryFormatWithoutFailures: UInt8 = 1
 
     func encode(to writer: inout ValueWriter) {
         writer.writeVarint(UInt64(Self.binaryFormat))
@@ -59,14 +68,28 @@ struct ProjectionMeta: Decodable, Equatable, ReadModelValue {
         writer.write(activeGeneration)
         writer.write(checkpoint)
         writer.write(rebuild)
+        writer.write(failure)
+        writer.write(lastRebuildError)
     }
 
     init(from reader: inout ValueReader) throws(ValueDecodingError) {
-        guard try reader.readVarint() == UInt64(Self.binaryFormat) else { throw .invalid("metadata format") }
+        let format = try reader.readVarint()
+        guard format == UInt64(Self.binaryFormat) || format == UInt64(Self.binaryFormatWithoutFailures) else {
+            throw .invalid("metadata format")
+        }
         version = try reader.read()
         activeGeneration = try reader.read()
         checkpoint = try reader.read()
         rebuild = try reader.read()
+        guard format == UInt64(Self.binaryFormat) else { return }
+        failure = try reader.read()
+        lastRebuildError = try reader.read()
+    }
+
+    /// Whether queries are answered from the served copy of `projection` (this code's version).
+    func state(of projection: any Projection) -> ProjectionState {
+        if failure != nil { return .failed }
+        return version == projection.version ? .serving : .rebuilding
     }
 
     /// The LMDB database name of `table` in `generation` of projection `name`.

@@ -12,4 +12,10 @@ public struct ProjectionStatus: Sendable, Equatable, Codable {
     public var lag: UInt64
     /// How far a rebuild in progress has got, if one is.
     public var rebuildCheckpoint: UInt64?
+    /// Whether queries are answered.
+    public var state: ProjectionState = .serving
+    /// The event that failed, while `state` is `.failed`.
+    public var failure: ProjectionFailure? = nil
+    /// Why the last rebuild failed, until one succeeds.
+    public var lastRebuildError: String? = nil
 }

@@ -9,7 +9,8 @@ public enum ReadModelError: Error, Sendable, Equatable, CustomStringConvertible 
     case unknownTable(projection: String, table: String)
     /// A stored value did not decode as the type asked for.
     case undecodable(table: String, key: String, reason: String)
-    /// A projection's `apply` threw: the batch was not stored and will be retried.
+    /// A projection's `apply` threw. The live runner records it as the projection's failure and
+    /// goes on without it; a rebuild records it as the rebuild's error.
     case applyFailed(projection: String, position: UInt64, reason: String)
     /// Another rebuild of the projection started and took over this one.
     case rebuildSuperseded(String)
@@ -18,6 +19,9 @@ public enum ReadModelError: Error, Sendable, Equatable, CustomStringConvertible 
     /// The served copy was built by another version of the projection and a rebuild is replacing
     /// it: its layout is not this code's, so it is not read.
     case rebuilding(String)
+    /// The projection failed at `failedAt` (its `apply` threw there) and is not served until a
+    /// rebuild recovers it: what it would answer stopped before that event.
+    case unavailable(projection: String, failedAt: UInt64)
     /// Read-your-writes waited longer than its bound for the read models to catch up.
     case notCaughtUp(position: UInt64, projected: UInt64)
     /// The log failed while being read.
@@ -34,6 +38,7 @@ public enum ReadModelError: Error, Sendable, Equatable, CustomStringConvertible 
         case let .rebuildSuperseded(name): "another rebuild of \(name) took over"
         case let .generationMoved(name): "the active copy of \(name) changed during a batch"
         case let .rebuilding(name): "projection \(name) is being rebuilt for this version"
+        case let .unavailable(name, position): "projection \(name) failed at position \(position) and awaits a rebuild"
         case let .notCaughtUp(position, projected): "read models reached \(projected), not \(position), in time"
         case let .log(error): "event log: \(error)"
         case let .storage(error): "read-model storage: \(error)"

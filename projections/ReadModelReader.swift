@@ -6,13 +6,19 @@ public struct ReadModelReader {
     let projection: String
     let tables: [String: Database]
 
-    /// The value under `key` in `table`, or nil.
+    /// The value under `key` in `table`, or nil. Nil too for a key LMDB cannot store (empty or
+    /// too long): keys are often a client's input (an e-mail, a join code), and such a key names
+    /// nothing, so the query answers "not found" rather than failing.
     public func value<T: ReadModelValue>(_ type: T.Type, at key: String, in table: String) throws -> T? {
-        try ReadModelCodec.decode(type, try transaction.get(database(table), Array(key.utf8)), table: table, key: key)
+        let database = try database(table)
+        guard transaction.canStore(keyBytes: key.utf8.count) else { return nil }
+        return try ReadModelCodec.decode(type, try transaction.get(database, Array(key.utf8)), table: table, key: key)
     }
 
     /// Up to `limit` entries of `table` whose keys start with `prefix`, in key order (or reverse),
-    /// starting after the key `after` when given: a cursor for paging.
+    /// starting after the key `after` when given: a cursor for paging. Any prefix and `after` are
+    /// accepted (cursor seeks take keys LMDB cannot store); a prefix longer than any stored key
+    /// has no entries.
     public func entries<T: ReadModelValue>(
         _ type: T.Type, in table: String, prefix: String = "", after: String? = nil, reverse: Bool = false, limit: Int
     ) throws -> [(key: String, value: T)] {

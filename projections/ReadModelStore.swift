@@ -18,12 +18,14 @@ final class ReadModelStore: Sendable {
     let meta: Database
     private let handles = Mutex<[String: Database]>([:])
 
-    init(dataDirectory: String, unsafeNoSync: Bool, initialMapSizeBytes: Int) throws(ReadModelError) {
+    /// Opens (or, unless `readOnly`, creates) the read models of `dataDirectory`.
+    init(dataDirectory: String, unsafeNoSync: Bool, initialMapSizeBytes: Int, readOnly: Bool = false) throws(ReadModelError) {
         do {
             environment = try Environment(
                 path: (dataDirectory as NSString).appendingPathComponent("readmodels"),
                 options: EnvironmentOptions(
-                    mapSizeBytes: initialMapSizeBytes, databasesMax: 256, syncMetaPage: false, unsafeNoSync: unsafeNoSync)
+                    mapSizeBytes: initialMapSizeBytes, databasesMax: 256, readOnly: readOnly, syncMetaPage: false,
+                    unsafeNoSync: unsafeNoSync)
             )
             meta = try environment.openDatabase("meta")
         } catch {

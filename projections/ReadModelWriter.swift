@@ -6,7 +6,9 @@ public struct ReadModelWriter {
     let projection: String
     let tables: [String: Database]
 
-    /// Stores `value` under `key` in `table`.
+    /// Stores `value` under `key` in `table`. A key LMDB cannot store (empty or too long) throws
+    /// `LMDBError.keySize`: the deciders refuse input that would make one, so it is a projection
+    /// bug, and the batch fails rather than losing the value.
     public func put<T: ReadModelValue>(_ value: T, at key: String, in table: String) throws {
         try put(encoded: value.encodedBytes(), at: key, in: table)
     }
@@ -21,15 +23,18 @@ public struct ReadModelWriter {
         try transaction.put(database(table), Array(key.utf8), value)
     }
 
-    /// The value under `key` in `table`, or nil.
+    /// The value under `key` in `table`, or nil; nil too for a key LMDB cannot store, which names
+    /// nothing (as `ReadModelReader.value`).
     public func value<T: ReadModelValue>(_ type: T.Type, at key: String, in table: String) throws -> T? {
-        try ReadModelCodec.decode(type, try transaction.get(database(table), Array(key.utf8)), table: table, key: key)
+        try ReadModelReader(transaction: transaction.reader, projection: projection, tables: tables).value(type, at: key, in: table)
     }
 
-    /// Removes `key` from `table`; false when it was not there.
+    /// Removes `key` from `table`; false when it was not there, as a key LMDB cannot store never is.
     @discardableResult
     public func delete(_ key: String, in table: String) throws -> Bool {
-        try transaction.delete(database(table), Array(key.utf8))
+        let database = try database(table)
+        guard transaction.canStore(keyBytes: key.utf8.count) else { return false }
+        return try transaction.delete(database, Array(key.utf8))
     }
 
     /// Every entry of `table` whose key starts with `prefix`, in key order, from one cursor pass:
@@ -39,7 +44,8 @@ public struct ReadModelWriter {
             .entries(type, in: table, prefix: prefix, limit: .max)
     }
 
-    /// Every key in `table` starting with `prefix`, in byte order.
+    /// Every key in `table` starting with `prefix`, in byte order (none for a prefix longer than
+    /// any stored key).
     public func keys(in table: String, prefix: String) throws -> [String] {
         let prefixBytes = Array(prefix.utf8)
         return try transaction.withCursor(database(table)) { cursor in

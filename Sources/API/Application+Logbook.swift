@@ -22,19 +22,26 @@ public func buildApplication(
     runtime: LogbookRuntime, logger: Logger, onListening: @escaping @Sendable (String) -> Void = { _ in }
 ) throws -> some ApplicationProtocol {
     let configuration = runtime.configuration
-    let router = Router(context: LogbookRequestContext.self)
+    // HEAD on every GET route: the GET's status and headers without its body.
+    let router = Router(context: LogbookRequestContext.self, options: .autoGenerateHeadEndpoints)
     router.add(middleware: ProblemMiddleware(logger: logger))
+    router.add(middleware: HeaderLimitMiddleware(bytesMax: HeaderLimits.bytesMax))
+    router.add(middleware: AcceptMiddleware())
     router.add(middleware: RequestInfoMiddleware())
     router.add(middleware: BodyLimitMiddleware(bytesMax: configuration.jsonBodyBytesMax))
     router.add(middleware: EmptyBodyMiddleware())
+    router.add(middleware: RequestDigestMiddleware())
     let document = try JSONDecoder().decode(OpenAPIObjectContainer.self, from: try OpenAPIDocument.data())
     // Compact JSON: the runtime pretty-prints by default, which costs bytes on every response.
     let openAPI = Configuration(jsonEncodingOptions: [.sortedKeys, .withoutEscapingSlashes])
     try LogbookAPI(runtime: runtime, document: document).registerHandlers(on: router, configuration: openAPI)
+    // After the routes, so it wraps only the not-found responder: 405 for a known path.
+    router.add(middleware: MethodNotAllowedMiddleware(routes: router.routes.map { ($0.path, $0.method) }))
     return Application(
         router: router,
+        server: HeaderLimits.server,
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "logbook"),
-        services: [ProjectionService(engine: runtime.projections, logger: logger)],
+        services: [ProjectionService(engine: runtime.projections, logger: logger), PasswordResetWorker(runtime: runtime, logger: logger)],
         onServerRunning: { channel in
             onListening("\(configuration.host):\(channel.localAddress?.port ?? configuration.port)")
         },

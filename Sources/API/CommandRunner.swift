@@ -1,5 +1,6 @@
 import HTTPTypes
 import CommandHandling
+import Crypto
 import EventLog
 import EventSourcing
 import Foundation
@@ -14,7 +15,8 @@ struct CommandRunner: Sendable {
 
     /// Carries out `command` for `actor`; throws a `Problem` on refusal or failure.
     func run<D: Decider>(_ decider: D.Type, _ command: D.Command, actor: String) async throws(Problem) -> CommandOutcome<D> {
-        let metadata = try metadata(actor: actor)
+        var metadata = try metadata(actor: actor)
+        metadata.fingerprint = fingerprint(D.self, actor: actor)
         let outcome: CommandOutcome<D>
         do {
             outcome = try await runtime.commands.handle(D.self, command, metadata: metadata)
@@ -29,6 +31,17 @@ struct CommandRunner: Sendable {
                           detail: "the command was recorded at position \(outcome.position) but the read models have not caught up yet; retry the query shortly")
         }
         return outcome
+    }
+
+    /// The fingerprint of the request's command, when the request has an Idempotency-Key: its
+    /// digest (method, path, body), the actor and the domain, keyed with the server's secret, so
+    /// the log holds nothing a body's password could be guessed from. Made from the request,
+    /// not from the command, whose ids and hashes are made afresh for every attempt.
+    func fingerprint<D: Decider>(_ decider: D.Type, actor: String) -> Data? {
+        guard RequestInfo.current.idempotencyKey != nil, let digest = RequestDigest.current else { return nil }
+        let hex = digest.map { String(format: "%02x", $0) }.joined()
+        let keyed = runtime.auth.secrets.derivedToken("command fingerprint", String(reflecting: D.self), actor, hex)
+        return Data(SHA256.hash(data: Data(keyed.utf8)))
     }
 
     /// Metadata for a command of `actor` now; the command id is the request's `Idempotency-Key`.
@@ -55,13 +68,19 @@ enum ProblemMapping {
             return Problem(status: .conflict, code: "version_conflict", title: "Too many concurrent changes",
                            detail: "others kept changing the same data; retry the command")
         case .idempotencyKeyReused:
-            return Problem(status: .unprocessableContent, code: "idempotency_key_reused", title: "Idempotency-Key reused",
-                           detail: "this Idempotency-Key was already used for another request")
+            return idempotencyKeyReused
         case let .log(error):
             return problem(for: error)
         case .undecodableEvent:
             return .internalError
         }
+    }
+
+    /// 422: the Idempotency-Key names another request's command (another route, body, actor
+    /// or domain), whose outcome is neither replayed nor revealed.
+    static var idempotencyKeyReused: Problem {
+        Problem(status: .unprocessableContent, code: "idempotency_key_reused", title: "Idempotency-Key reused",
+                detail: "this Idempotency-Key was already used for another request")
     }
 
     static func problem(for error: some DomainError) -> Problem {
@@ -81,6 +100,8 @@ enum ProblemMapping {
         case let .limitExceeded(limit, value, max):
             return Problem(status: .contentTooLarge, code: "limit_exceeded", title: "Over a limit",
                            detail: "\(limit): \(value) is over \(max)")
+        case .commandIDReused:
+            return idempotencyKeyReused
         case .invalidArgument, .wrongExpectedVersion, .appendConditionFailed, .predecessorMissing:
             return Problem(status: .conflict, code: "version_conflict", title: "Conflict", detail: error.description)
         case .readOnly, .closed, .writerActive:
@@ -99,14 +120,18 @@ enum ProblemMapping {
         }
     }
 
-    /// Read-model failures: a copy being rebuilt for this version is a 503 the client may retry;
-    /// anything else is the service's fault.
+    /// Read-model failures: a copy being rebuilt for this version, or a failed projection, is a
+    /// 503 the client may retry; anything else is the service's fault.
     static func problem(for error: ReadModelError) -> Problem {
         switch error {
         case .rebuilding:
             Problem(status: .serviceUnavailable, code: "read_model_rebuilding", title: "Read model rebuilding",
                     detail: "this data is being rebuilt after an upgrade; retry shortly",
                     headers: [.retryAfter: String(rebuildingRetryAfterSeconds)])
+        case .unavailable:
+            Problem(status: .serviceUnavailable, code: "read_model_unavailable", title: "Read model unavailable",
+                    detail: "this data cannot be served until the service is repaired; retry later",
+                    headers: [.retryAfter: String(unavailableRetryAfterSeconds)])
         default:
             .internalError
         }
@@ -114,6 +139,9 @@ enum ProblemMapping {
 
     /// What a client is told to wait before retrying a query of a read model being rebuilt.
     static let rebuildingRetryAfterSeconds = 5
+    /// What a client is told to wait before retrying a query of a failed read model: it needs an
+    /// operator's fix and rebuild, so retrying sooner only adds load.
+    static let unavailableRetryAfterSeconds = 60
 
     /// Paging refusals of the list queries: bad client input, so 400.
     static func problem(for error: ListQueryError) -> Problem {

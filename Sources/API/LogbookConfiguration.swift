@@ -20,6 +20,9 @@ public struct LogbookConfiguration: Sendable {
     public var unsafeNoSync: Bool
     /// The service clock; injectable so tests control time.
     public var clock: @Sendable () -> Date
+    /// How the service waits before answering (a slowed-down login); injectable so tests see
+    /// the waits without waiting.
+    public var pause: @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
 
     /// A configuration with production defaults.
     public init(

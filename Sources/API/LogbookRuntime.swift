@@ -2,6 +2,7 @@ import CommandHandling
 import EventLog
 import Foundation
 import Projections
+import Synchronization
 
 /// The service's moving parts, composed once: the log, the command handler on it, and the
 /// projection engine that follows it.
@@ -29,10 +30,17 @@ public final class LogbookRuntime: Sendable {
         eventsMax: LogbookConfiguration.loginFailuresMax, window: LogbookConfiguration.loginFailureWindow,
         keysMax: LogbookConfiguration.rateLimitKeysMax)
 
+    /// Whether `close` has not been called: the log accepts appends.
+    private let logOpen = Atomic(true)
+
     /// Opens the data directory and wires everything on it, with every read model of
-    /// `LogbookProjections.all` (the routes need them all); the secret key comes from
-    /// `environment` (`LOGBOOK_SECRET_KEY`) or the data directory.
-    public init(configuration: LogbookConfiguration, environment: [String: String] = ProcessInfo.processInfo.environment) throws {
+    /// `readModels` (`LogbookProjections.all`: the routes need them all; tests may put a
+    /// projection of the same name in one's place); the secret key comes from `environment`
+    /// (`LOGBOOK_SECRET_KEY`) or the data directory.
+    public init(
+        configuration: LogbookConfiguration, environment: [String: String] = ProcessInfo.processInfo.environment,
+        readModels: [any Projection] = LogbookProjections.all
+    ) throws {
         self.configuration = configuration
         // First: a bad secret key stops the start before the log is opened.
         auth = try AuthServices(configuration: configuration, environment: environment)
@@ -42,7 +50,7 @@ public final class LogbookRuntime: Sendable {
         log = try LMDBEventStore(dataDirectory: configuration.dataDirectory, options: options)
         commands = CommandHandler(store: log)
         projections = try ProjectionEngine(
-            log: log, dataDirectory: configuration.dataDirectory, projections: LogbookProjections.all,
+            log: log, dataDirectory: configuration.dataDirectory, projections: readModels,
             unsafeNoSync: configuration.unsafeNoSync
         )
         // Built once: their initialisers check the registration, which no request should repeat.
@@ -52,8 +60,12 @@ public final class LogbookRuntime: Sendable {
         neighbourhood = NeighbourhoodQueries(engine: projections)
     }
 
+    /// Whether the log accepts appends (`close` has not been called).
+    public var isLogOpen: Bool { logOpen.load(ordering: .acquiring) }
+
     /// Stops appends (after those queued) and ends subscriptions.
     public func close() {
+        logOpen.store(false, ordering: .releasing)
         log.close()
     }
 }

@@ -1,3 +1,4 @@
+import EventSourcing
 import Foundation
 
 /// Normalisation and shape rules for account fields. Pure, so the API can apply them before it
@@ -74,31 +75,20 @@ public enum AccountRules {
         return postcode.unicodeScalars.allSatisfy(isASCIILetterOrDigit) ? nil : "may contain only letters and digits"
     }
 
-    /// A trimmed display name: 1–100 characters, no control characters.
+    /// A trimmed display name: 1–100 characters, and only what `TextKind.singleLine` allows
+    /// (the text policy every app's names share).
     public static func displayNameProblem(_ name: String) -> String? {
         guard displayNameLengthRange.contains(name.count) else {
             return "must be \(displayNameLengthRange.lowerBound)–\(displayNameLengthRange.upperBound) characters"
         }
-        return controlCharacterProblem(name)
+        return TextKind.singleLine.problem(with: name)
     }
 
-    /// A trimmed first or last name: at most 100 characters, no control characters; empty means none.
+    /// A trimmed first or last name: at most 100 characters, and only what `TextKind.singleLine`
+    /// allows; empty means none.
     public static func personNameProblem(_ name: String) -> String? {
         guard name.count <= personNameLengthMax else { return "must be at most \(personNameLengthMax) characters" }
-        return controlCharacterProblem(name)
-    }
-
-    /// Names end up in lists and notifications of other users, where a line break or a bidi
-    /// override would disguise what they read. Zero-width joiners stay allowed: emoji need them.
-    private static func controlCharacterProblem(_ text: String) -> String? {
-        let hasControl = text.unicodeScalars.contains { scalar in
-            switch scalar.properties.generalCategory {
-            case .control: true
-            case .format: scalar != "\u{200C}" && scalar != "\u{200D}"
-            default: false
-            }
-        }
-        return hasControl ? "must not contain control characters" : nil
+        return TextKind.singleLine.problem(with: name)
     }
 
     private static func isSpaceOrControl(_ scalar: Unicode.Scalar) -> Bool {

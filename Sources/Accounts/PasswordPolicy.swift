@@ -19,6 +19,13 @@ public enum PasswordPolicy {
 
     /// What is wrong with `password`, or nil when it is acceptable. For use before hashing.
     public static func problem(with password: String) -> String? {
-        problem(length: password.count)
+        problem(length: length(of: password))
+    }
+
+    /// The length the policy measures: Unicode scalars, as JSON Schema's `minLength` and
+    /// `maxLength` count, so that a password the contract allows is one the server accepts
+    /// (counting grapheme clusters, "e" and a combining accent would be one character short).
+    public static func length(of password: String) -> Int {
+        password.unicodeScalars.count
     }
 }

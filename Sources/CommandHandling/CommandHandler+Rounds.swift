@@ -36,8 +36,10 @@ extension CommandHandler {
                 continue
             }
             // Nothing to do is an answer too, but one given on the chain so far: it is only true
-            // once the links before it are durable, and its position is theirs.
-            guard !events.isEmpty else {
+            // once the links before it are durable, and its position is theirs. A command a
+            // client may retry (it has a fingerprint) is recorded though it appends no event, so
+            // the retry is answered the same and its key cannot be taken for another command.
+            guard !events.isEmpty || pending.metadata.fingerprint != nil else {
                 links.append(Link(pending: pending, events: [], stateAfter: state, request: nil, dependsOn: requests.indices.last))
                 continue
             }
@@ -96,6 +98,9 @@ extension CommandHandler {
                 // fold's position and this link but the chain's own.
                 if intact { durable = (link.stateAfter, result.lastPosition) }
                 pending.finish(.success(CommandOutcome(events: link.events, position: result.lastPosition, isReplay: false, state: link.stateAfter)))
+            case .failure(.commandIDReused):
+                intact = false
+                pending.finish(.failure(.idempotencyKeyReused))
             case .failure(.appendConditionFailed), .failure(.predecessorMissing):
                 intact = false
                 conflicts.add(1, ordering: .relaxed)

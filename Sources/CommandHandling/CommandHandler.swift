@@ -10,6 +10,8 @@ import Synchronization
 ///
 /// Idempotent by command id: a command whose id the log knows is not decided again; its first
 /// outcome is read back from the log, so a retried "create" answers with the ids it made first.
+/// A command with a fingerprint (`CommandMetadata.fingerprint`) is a retry only if the first
+/// one's fingerprint matches; else it is refused as `idempotencyKeyReused`.
 public final class CommandHandler<Store: EventStore>: Sendable {
     /// The log commands append to.
     public let store: Store
@@ -102,7 +104,7 @@ public final class CommandHandler<Store: EventStore>: Sendable {
                 condition: AppendCondition(failIfEventsMatch: query, after: position),
                 metadata: AppendMetadata(
                     commandID: metadata.commandID, correlationID: metadata.correlationID,
-                    causationID: metadata.causationID, actor: metadata.actor
+                    causationID: metadata.causationID, actor: metadata.actor, fingerprint: metadata.fingerprint
                 ),
                 follows: follows
             )
@@ -116,7 +118,11 @@ public final class CommandHandler<Store: EventStore>: Sendable {
     func replay<D: Decider>(
         _ decider: D.Type, _ result: AppendResult, boundary: Boundary, metadata: CommandMetadata
     ) async throws(CommandFailure<D.Failure>) -> CommandOutcome<D> {
-        let count = Int(result.lastPosition - result.firstPosition + 1)
+        // Another command under this id: its outcome is neither this one's nor this caller's to see.
+        if let fingerprint = metadata.fingerprint, let recorded = result.fingerprint, recorded != fingerprint {
+            throw .idempotencyKeyReused
+        }
+        let count = result.eventCount
         var recorded: [RecordedEvent] = []
         while recorded.count < count {
             let from = result.firstPosition + UInt64(recorded.count)

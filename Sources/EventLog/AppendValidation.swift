@@ -2,8 +2,9 @@
 /// request costs the writer nothing and fails with a precise error.
 extension EventLogLimits {
     func validate(_ request: AppendRequest) throws(EventLogError) {
-        guard !request.events.isEmpty else {
-            throw .invalidArgument(field: "events", reason: "an append needs at least one event")
+        if let fingerprint = request.metadata.fingerprint {
+            guard !fingerprint.isEmpty else { throw .invalidArgument(field: "fingerprint", reason: "must not be empty") }
+            try check("fingerprintBytesMax", fingerprint.count, Self.fingerprintBytesMax)
         }
         try check("eventsPerAppendMax", request.events.count, eventsPerAppendMax)
         try check("expectedVersionsPerAppendMax", request.expectedVersions.count, expectedVersionsPerAppendMax)

@@ -108,20 +108,53 @@ final class AppendWriter: @unchecked Sendable {
         // recordedAt never goes backwards along the log, even if the wall clock does.
         let now = max(clock().microsecondsSince1970, lastRecordedAtMicroseconds)
         do {
-            let (outcomes, newHead) = try environment.write { txn in
-                var applier = BatchApplier(databases: databases, transaction: txn, head: head, recordedAtMicroseconds: now)
-                let outcomes = try requests.map { try applier.apply($0) }
-                return (outcomes, applier.head)
-            }
-            commits.add(1, ordering: .relaxed)
-            assert(newHead >= head, "positions only grow")
-            if newHead > head { lastRecordedAtMicroseconds = now }
-            head = newHead
-            return outcomes
+            return try commit(requests, at: now, isolated: false)
         } catch {
-            // The transaction was aborted: nothing of the batch was written.
-            return Array(repeating: .failure(EventLogError(error)), count: requests.count)
+            // The transaction was aborted: nothing of the batch was written. One request's
+            // storage failure (a key LMDB refuses, more pages than the map has left) must not
+            // fail the others, so a batch of several is applied again with each request in a
+            // nested transaction. Rare, so the common batch pays nothing for it.
+            guard requests.count > 1 else { return [.failure(EventLogError(error))] }
+            do {
+                return try commit(requests, at: now, isolated: true)
+            } catch {
+                return Array(repeating: .failure(EventLogError(error)), count: requests.count)
+            }
         }
+    }
+
+    /// Applies `requests` in one write transaction and commits it; throws when nothing was written.
+    private func commit(_ requests: [AppendRequest], at now: Int64, isolated: Bool) throws -> [Result<AppendResult, EventLogError>] {
+        let (outcomes, newHead) = try environment.write { txn in
+            var applier = BatchApplier(databases: databases, transaction: txn, head: head, recordedAtMicroseconds: now)
+            let outcomes = try requests.map { request in
+                isolated ? try applier.applyIsolated(request, failsTheBatch: failsTheBatch) : try applier.apply(request)
+            }
+            return (outcomes, applier.head)
+        }
+        commits.add(1, ordering: .relaxed)
+        assert(newHead >= head, "positions only grow")
+        if newHead > head { lastRecordedAtMicroseconds = now }
+        head = newHead
+        return outcomes
+    }
+
+    /// Whether a request's failure in its nested transaction must stop the whole batch: when the
+    /// map is full but may still grow (`Environment.write` grows it and runs the batch again),
+    /// or another process resized it. Anything else is that request's own failure.
+    private func failsTheBatch(_ error: any Error) -> Bool {
+        switch error {
+        case LMDBError.mapFull: environment.info().mapSizeBytes < environment.options.mapSizeMaxBytes
+        case LMDBError.mapResized: true
+        default: false
+        }
+    }
+
+    /// Requests queued and not yet taken into a batch.
+    var queuedRequests: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return pending.count
     }
 }
 

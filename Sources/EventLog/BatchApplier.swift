@@ -1,10 +1,13 @@
+import Foundation
 import LMDB
 
 /// Applies a batch of appends inside one write transaction.
 ///
 /// Each request is checked against the state *including the batch's earlier requests* (the
 /// transaction sees its own writes). A request whose condition fails writes nothing and gets its
-/// error; its batch-mates are unaffected. A storage error throws and aborts the whole batch.
+/// error; its batch-mates are unaffected. A storage error throws from `apply`; `applyIsolated`
+/// runs a request in a nested transaction instead, so that its storage error undoes only its
+/// own writes and becomes its own outcome.
 struct BatchApplier {
     let databases: LogDatabases
     let transaction: WriteTransaction
@@ -19,12 +22,36 @@ struct BatchApplier {
         self.recordedAtMicroseconds = recordedAtMicroseconds
     }
 
+    /// Applies `request` in a transaction nested in this one. A failure that `failsTheBatch`
+    /// accepts is thrown (the whole transaction must stop); any other is `request`'s outcome,
+    /// with none of its writes left behind.
+    mutating func applyIsolated(
+        _ request: AppendRequest, failsTheBatch: (any Error) -> Bool
+    ) throws -> Result<AppendResult, EventLogError> {
+        let headBefore = head
+        do {
+            return try transaction.nested { child in
+                var inner = BatchApplier(databases: databases, transaction: child, head: head, recordedAtMicroseconds: recordedAtMicroseconds)
+                let outcome = try inner.apply(request)
+                head = inner.head
+                return outcome
+            }
+        } catch {
+            head = headBefore
+            if failsTheBatch(error) { throw error }
+            return .failure(EventLogError(error))
+        }
+    }
+
     mutating func apply(_ request: AppendRequest) throws -> Result<AppendResult, EventLogError> {
         let commandKey = IndexKeys.command(request.metadata.commandID)
-        if let stored = try transaction.get(databases.commands, commandKey) {
-            return .success(AppendResult(
-                firstPosition: IndexKeys.uint64(stored), lastPosition: IndexKeys.uint64(stored, at: 8), isReplay: true
-            ))
+        if let known = try command(request.metadata.commandID) {
+            // The same id for another command: answering with the first one's outcome would
+            // tell this caller what another command did, and do nothing it asked.
+            if let fingerprint = request.metadata.fingerprint, let recorded = known.fingerprint, recorded != fingerprint {
+                return .failure(.commandIDReused(commandID: request.metadata.commandID))
+            }
+            return .success(known.replay)
         }
         if let conflict = try firstViolatedExpectation(request.expectedVersions) {
             return .failure(conflict)
@@ -35,11 +62,10 @@ struct BatchApplier {
             // matching the condition lies before its end, so the check starts there. A
             // predecessor already in the log before the decision's fold is one the chain did
             // not append (it was a replay), so the decision saw events that never happened.
-            guard let stored = try transaction.get(databases.commands, IndexKeys.command(predecessor)),
-                  IndexKeys.uint64(stored) > (request.condition?.after ?? 0) else {
+            guard let stored = try command(predecessor), stored.firstPosition > (request.condition?.after ?? 0) else {
                 return .failure(.predecessorMissing(commandID: predecessor))
             }
-            conditionStart = conditionStart.map { max($0, IndexKeys.uint64(stored, at: 8)) }
+            conditionStart = conditionStart.map { max($0, stored.lastPosition) }
         }
         if let condition = request.condition, let start = conditionStart,
            let match = try QueryMatcher(databases: databases, transaction: transaction.reader, head: head)
@@ -52,11 +78,18 @@ struct BatchApplier {
         for event in request.events {
             try write(event, metadata: request.metadata)
         }
-        var outcome = [UInt8]()
-        outcome.appendBigEndian(firstPosition)
-        outcome.appendBigEndian(head)
-        try transaction.put(databases.commands, commandKey, outcome, flags: .noOverwrite)
+        let entry = CommandEntry(firstPosition: firstPosition, lastPosition: head, fingerprint: request.metadata.fingerprint)
+        try transaction.put(databases.commands, commandKey, entry.encoded, flags: .noOverwrite)
         return .success(AppendResult(firstPosition: firstPosition, lastPosition: head))
+    }
+
+    /// The stored entry of `commandID`, or nil when no append carried it.
+    private func command(_ commandID: UUID) throws -> CommandEntry? {
+        guard let stored = try transaction.get(databases.commands, IndexKeys.command(commandID)) else { return nil }
+        guard let entry = CommandEntry(stored) else {
+            throw EventLogError.corruptRecord(position: 0, reason: "commands entry of \(commandID) is \(stored.count) malformed bytes")
+        }
+        return entry
     }
 
     private func firstViolatedExpectation(_ expectations: [String: ExpectedVersion]) throws -> EventLogError? {

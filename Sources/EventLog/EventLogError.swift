@@ -10,6 +10,9 @@ public enum EventLogError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The command an append `follows` has not appended: the decision behind the append assumed
     /// events that are not in the log.
     case predecessorMissing(commandID: UUID)
+    /// The command id was first recorded with another fingerprint: it names another command,
+    /// whose outcome this append must neither take nor reveal.
+    case commandIDReused(commandID: UUID)
     /// A value is over one of `EventLogLimits`.
     case limitExceeded(limit: String, value: Int, max: Int)
     /// An argument is malformed (empty, wrong shape, forbidden bytes).
@@ -36,6 +39,8 @@ public enum EventLogError: Error, Equatable, Sendable, CustomStringConvertible {
             "append condition failed: \(type) in \(stream) at position \(position) matches the query"
         case let .predecessorMissing(commandID):
             "the command this append follows, \(commandID), did not append"
+        case let .commandIDReused(commandID):
+            "command id \(commandID) was first used for another command"
         case let .limitExceeded(limit, value, max):
             "\(limit) exceeded: \(value) > \(max)"
         case let .invalidArgument(field, reason):

@@ -27,6 +27,10 @@ public struct EventLogLimits: Sendable, Equatable {
     /// Callers page on from the last event they got, so a short page loses nothing.
     public var readPageBytesMax = 16 << 20
 
+    /// Bytes of a command fingerprint (`AppendMetadata.fingerprint`): a SHA-256 fits. Part of the
+    /// `commands` value's format, so not adjustable.
+    public static let fingerprintBytesMax = 32
+
     /// The default limits.
     public init() {}
 }

@@ -68,10 +68,12 @@ extension LMDBEventStore {
 
     public func appendResult(ofCommand commandID: UUID) throws(EventLogError) -> AppendResult? {
         try LogDatabases.mapStorage {
-            try environment.read { txn in
-                try txn.get(databases.commands, IndexKeys.command(commandID)).map {
-                    AppendResult(firstPosition: IndexKeys.uint64($0), lastPosition: IndexKeys.uint64($0, at: 8), isReplay: true)
+            try environment.read { txn -> AppendResult? in
+                guard let stored = try txn.get(databases.commands, IndexKeys.command(commandID)) else { return nil }
+                guard let entry = CommandEntry(stored) else {
+                    throw EventLogError.corruptRecord(position: 0, reason: "commands entry of \(commandID) is \(stored.count) malformed bytes")
                 }
+                return entry.replay
             }
         }
     }

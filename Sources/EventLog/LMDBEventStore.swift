@@ -109,6 +109,9 @@ public final class LMDBEventStore: EventStore, @unchecked Sendable {
     /// Write transactions this store's writer has committed since it opened (0 when read-only).
     public var commitCount: Int { writer?.commits.load(ordering: .relaxed) ?? 0 }
 
+    /// Appends waiting for the writer, not yet taken into a batch (0 when read-only).
+    public var queuedAppends: Int { writer?.queuedRequests ?? 0 }
+
     public func headPosition() throws(EventLogError) -> UInt64 {
         // Another process may be the writer, so a read-only store asks LMDB each time.
         guard options.readOnly else { return headWatch.position }

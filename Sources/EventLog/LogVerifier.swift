@@ -13,19 +13,31 @@ struct LogVerifier {
     private var expectedEntries: [String: Int] = ["streams": 0, "categories": 0, "types": 0, "tags": 0]
     /// Positions whose record failed its checks; index entries pointing there are explained.
     private var unreadable: Set<UInt64> = []
+    /// Where the walk is, named in the finding if a read fails there.
+    private var pass = "events"
 
     init(databases: LogDatabases, txn: Transaction) {
         self.databases = databases
         self.txn = txn
     }
 
-    mutating func run() throws -> VerifyReport {
-        try checkRecords()
-        for name in ["streams", "categories", "types", "tags"] {
-            try checkCount(name)
+    /// Runs every pass. A read that fails (a page LMDB cannot find, a damaged page) is a finding,
+    /// not an end: it is reported with where it stopped, and the walk ends there because LMDB
+    /// refuses every further read in a transaction that failed one.
+    mutating func run() -> VerifyReport {
+        do {
+            try checkRecords()
+            for name in ["streams", "categories", "types", "tags"] {
+                pass = "\(name) index"
+                try checkCount(name)
+            }
+            pass = "heads"
+            try checkHeads()
+            pass = "commands"
+            try checkCommands()
+        } catch {
+            report.report("\(pass): reading failed, \(EventLogError(error)); verify stopped here, so what follows was not checked")
         }
-        try checkHeads()
-        try checkCommands()
         return report
     }
 
@@ -34,26 +46,31 @@ struct LogVerifier {
             var expected: UInt64 = 1
             var entry = try cursor.first()
             while let current = entry {
-                defer { entry = try? cursor.next() }
-                guard current.key.count == 8 else {
-                    report.report("events: key of \(current.key.count) bytes is not a position")
-                    continue
-                }
-                let position = IndexKeys.uint64(current.key)
-                if position != expected {
-                    report.report("positions: expected \(expected), found \(position)")
-                }
-                expected = position + 1
-                report.lastPosition = position
-                report.eventsChecked += 1
-                do {
-                    let record = try RecordView(current.value, position: position)
-                    try checkIndexes(of: record, at: position)
-                } catch let error as EventLogError {
-                    unreadable.insert(position)
-                    report.report(error.description)
-                }
+                try checkRecord(current, expected: &expected)
+                pass = "events after position \(report.lastPosition)"
+                entry = try cursor.next()
             }
+        }
+    }
+
+    private mutating func checkRecord(_ current: Cursor.Entry, expected: inout UInt64) throws {
+        guard current.key.count == 8 else {
+            report.report("events: key of \(current.key.count) bytes is not a position")
+            return
+        }
+        let position = IndexKeys.uint64(current.key)
+        if position != expected {
+            report.report("positions: expected \(expected), found \(position)")
+        }
+        expected = position + 1
+        report.lastPosition = position
+        report.eventsChecked += 1
+        do {
+            let record = try RecordView(current.value, position: position)
+            try checkIndexes(of: record, at: position)
+        } catch let error as EventLogError {
+            unreadable.insert(position)
+            report.report(error.description)
         }
     }
 
@@ -111,24 +128,30 @@ struct LogVerifier {
         try txn.withCursor(index) { cursor in
             var entry = try cursor.first()
             while let current = entry {
-                defer { entry = try? cursor.next() }
-                guard current.key.count > 9 else {
-                    report.report("\(name): malformed key of \(current.key.count) bytes")
-                    continue
-                }
-                let key = String(decoding: UnsafeRawBufferPointer(rebasing: current.key[..<(current.key.count - 9)]), as: UTF8.self)
-                let trailing = IndexKeys.trailingPosition(current.key)
-                let position = name == "streams" ? (current.value.count == 8 ? IndexKeys.uint64(current.value) : 0) : trailing
-                if unreadable.contains(position) {
-                    explained += 1
-                } else if try !indexEntry(name, key: key, trailing: trailing, matchesRecordAt: position) {
-                    report.report("\(name): stray entry \(key.debugDescription) at \(name == "streams" ? "version \(trailing) → position \(position)" : "position \(position)")")
-                }
+                if try checkEntry(name, current) { explained += 1 }
+                entry = try cursor.next()
             }
         }
         if entries - explained < expected && explained > 0 {
             report.report("\(name): \(entries) entries, the log implies \(expected)")
         }
+    }
+
+    /// Reports `current` of index `name` unless the log explains it; true when it points at a
+    /// record already reported as damaged.
+    private mutating func checkEntry(_ name: String, _ current: Cursor.Entry) throws -> Bool {
+        guard current.key.count > 9 else {
+            report.report("\(name): malformed key of \(current.key.count) bytes")
+            return false
+        }
+        let key = String(decoding: UnsafeRawBufferPointer(rebasing: current.key[..<(current.key.count - 9)]), as: UTF8.self)
+        let trailing = IndexKeys.trailingPosition(current.key)
+        let position = name == "streams" ? (current.value.count == 8 ? IndexKeys.uint64(current.value) : 0) : trailing
+        if unreadable.contains(position) { return true }
+        if try !indexEntry(name, key: key, trailing: trailing, matchesRecordAt: position) {
+            report.report("\(name): stray entry \(key.debugDescription) at \(name == "streams" ? "version \(trailing) → position \(position)" : "position \(position)")")
+        }
+        return false
     }
 
     private func indexEntry(_ name: String, key: String, trailing: UInt64, matchesRecordAt position: UInt64) throws -> Bool {
@@ -155,29 +178,42 @@ struct LogVerifier {
         }
     }
 
-    /// Each command entry spans positions whose events carry that command id.
+    /// Each command entry spans positions whose events carry that command id; an entry of no
+    /// events (a command that decided nothing) lies within the log.
     private mutating func checkCommands() throws {
         var checked = 0
         try txn.withCursor(databases.commands) { cursor in
             var entry = try cursor.first()
             while let current = entry {
                 checked += 1
-                let commandID = current.key.count == 16 ? UUID(uuid: current.key.loadUnaligned(as: uuid_t.self)) : nil
-                let first = current.value.count == 16 ? IndexKeys.uint64(current.value) : 0
-                let last = current.value.count == 16 ? IndexKeys.uint64(current.value, at: 8) : 0
-                for position in Set([first, last]) {
-                    let bytes = try txn.get(databases.events, IndexKeys.position(position))
-                    // A damaged record was reported by the record pass; only judge readable ones.
-                    if let bytes, (try? RecordView(bytes, position: position)) == nil { continue }
-                    let owner = try bytes.map { try RecordView($0, position: position).commandID }
-                    if commandID == nil || owner != commandID {
-                        report.report("commands: entry \(commandID?.uuidString ?? "malformed") points at position \(position), which it did not write")
-                    }
-                }
+                try checkCommand(current)
                 entry = try cursor.next()
             }
         }
         report.indexEntriesChecked["commands"] = checked
+    }
+
+    private mutating func checkCommand(_ current: Cursor.Entry) throws {
+        let commandID = current.key.count == 16 ? UUID(uuid: current.key.loadUnaligned(as: uuid_t.self)) : nil
+        guard let commandID, let entry = CommandEntry(current.value) else {
+            report.report("commands: malformed entry (\(current.key.count)-byte key, \(current.value.count)-byte value)")
+            return
+        }
+        if entry.isEmpty {
+            if entry.lastPosition > report.lastPosition {
+                report.report("commands: entry \(commandID.uuidString) of no events lies past the log's end, at \(entry.lastPosition)")
+            }
+            return
+        }
+        for position in Set([entry.firstPosition, entry.lastPosition]) {
+            let bytes = try txn.get(databases.events, IndexKeys.position(position))
+            // A damaged record was reported by the record pass; only judge readable ones.
+            if let bytes, (try? RecordView(bytes, position: position)) == nil { continue }
+            let owner = try bytes.map { try RecordView($0, position: position).commandID }
+            if owner != commandID {
+                report.report("commands: entry \(commandID.uuidString) points at position \(position), which it did not write")
+            }
+        }
     }
 }
 
@@ -188,7 +224,7 @@ extension LMDBEventStore {
         try LogDatabases.mapStorage {
             try environment.read { txn in
                 var verifier = LogVerifier(databases: databases, txn: txn)
-                return try verifier.run()
+                return verifier.run()
             }
         }
     }

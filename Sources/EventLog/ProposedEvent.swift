@@ -33,20 +33,31 @@ public struct AppendMetadata: Sendable, Equatable {
     public var causationID: UUID?
     /// The user id that issued the command, or `system`.
     public var actor: String
+    /// What the command asked, as a digest of at most `EventLogLimits.fingerprintBytesMax` bytes
+    /// (a SHA-256 of a canonical encoding of it). Recorded with the command id: an append
+    /// reusing the id with another fingerprint is refused (`commandIDReused`) instead of being
+    /// answered as a retry of the first. Nil compares with nothing, as before fingerprints.
+    public var fingerprint: Data?
 
     /// Metadata for a command; the correlation id defaults to the command id. The default command
     /// id is time-ordered, which keeps the `commands` index appending at its tail.
-    public init(commandID: UUID = .timeOrdered(), correlationID: UUID? = nil, causationID: UUID? = nil, actor: String) {
+    public init(
+        commandID: UUID = .timeOrdered(), correlationID: UUID? = nil, causationID: UUID? = nil, actor: String,
+        fingerprint: Data? = nil
+    ) {
         self.commandID = commandID
         self.correlationID = correlationID ?? commandID
         self.causationID = causationID
         self.actor = actor
+        self.fingerprint = fingerprint
     }
 }
 
 /// One atomic append: its events all land, in order, or none does.
 public struct AppendRequest: Sendable, Equatable {
-    /// The events, appended in this order with consecutive positions.
+    /// The events, appended in this order with consecutive positions. None records only the
+    /// command (under the same conditions): a command that decided nothing, so that its retry is
+    /// answered the same and its id cannot be taken for another command.
     public var events: [ProposedEvent]
     /// Per-stream expectations; the append fails unless every one holds.
     public var expectedVersions: [String: ExpectedVersion]
@@ -79,18 +90,27 @@ public struct AppendRequest: Sendable, Equatable {
 
 /// What a successful append produced.
 public struct AppendResult: Sendable, Equatable {
-    /// The position of the append's first event.
+    /// The position of the append's first event; for an append of no events, one past
+    /// `lastPosition`.
     public var firstPosition: UInt64
-    /// The position of the append's last event.
+    /// The position of the append's last event; for an append of no events, the log's last
+    /// position when it was recorded.
     public var lastPosition: UInt64
     /// True when the command id was already known and this is the first append's outcome again.
     public var isReplay: Bool
+    /// For a replay, the fingerprint the first append recorded (nil when it carried none).
+    public var fingerprint: Data?
 
-    /// An outcome spanning `firstPosition...lastPosition`.
-    public init(firstPosition: UInt64, lastPosition: UInt64, isReplay: Bool = false) {
-        precondition(firstPosition >= 1 && firstPosition <= lastPosition, "positions out of order")
+    /// An outcome spanning `firstPosition...lastPosition` (empty when `firstPosition` is one past
+    /// `lastPosition`).
+    public init(firstPosition: UInt64, lastPosition: UInt64, isReplay: Bool = false, fingerprint: Data? = nil) {
+        precondition(firstPosition >= 1 && firstPosition <= lastPosition + 1, "positions out of order")
         self.firstPosition = firstPosition
         self.lastPosition = lastPosition
         self.isReplay = isReplay
+        self.fingerprint = fingerprint
     }
+
+    /// Events the append wrote.
+    public var eventCount: Int { Int(lastPosition + 1 - firstPosition) }
 }

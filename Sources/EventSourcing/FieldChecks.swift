@@ -10,12 +10,18 @@ public struct FieldChecks: Sendable {
     /// No problems yet.
     public init() {}
 
-    /// `raw` trimmed, recording a problem when it is not within `bounds` characters. Trimmed
-    /// first so that a value of spaces is empty and "Kitchen " cannot sit next to "Kitchen".
-    public mutating func text(_ raw: String, in bounds: ClosedRange<Int>, field: String) -> String {
-        let text = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+    /// `raw` trimmed, recording a problem when it is not within `bounds` characters or holds a
+    /// character `kind` refuses (`TextKind`: the one text policy for every name, title and free
+    /// text). Trimmed first so that a value of spaces is empty and "Kitchen " cannot sit next
+    /// to "Kitchen".
+    public mutating func text(
+        _ raw: String, in bounds: ClosedRange<Int>, field: String, kind: TextKind = .singleLine
+    ) -> String {
+        let text = kind.normalised(raw.trimmingCharacters(in: .whitespacesAndNewlines))
         if !bounds.contains(text.count) {
             fail(field, "must be \(bounds.lowerBound) to \(bounds.upperBound) characters")
+        } else if let problem = kind.problem(with: text) {
+            fail(field, problem)
         }
         return text
     }

@@ -14,6 +14,9 @@ public final class Environment: @unchecked Sendable {
     public let path: String
     /// The options the environment was opened with.
     public let options: EnvironmentOptions
+    /// The longest key this environment stores (`mdb_env_get_maxkeysize`; 511 bytes in a default
+    /// build of LMDB). Keys are 1 to this many bytes: the wrapper refuses others with `.keySize`.
+    public let keyBytesMax: Int
     private let mapLock = ReadersWriterLock()
     private let databaseOpenLock = Mutex<Void>(())
 
@@ -49,6 +52,8 @@ public final class Environment: @unchecked Sendable {
         self.env = env
         self.path = path
         self.options = options
+        keyBytesMax = Int(mdb_env_get_maxkeysize(env))
+        assert(keyBytesMax > 0, "LMDB stores keys of at least one byte")
     }
 
     deinit {
@@ -90,7 +95,7 @@ public final class Environment: @unchecked Sendable {
                 try check(status)
                 guard let txn else { throw LMDBError.badTransaction }
                 defer { mdb_txn_abort(txn) }
-                return try body(Transaction(pointer: txn))
+                return try body(Transaction(pointer: txn, keyBytesMax: keyBytesMax))
             }
             if let outcome { return outcome }
             try adoptMapSizeOfOtherProcess()
@@ -122,7 +127,7 @@ public final class Environment: @unchecked Sendable {
         let beganOn = pthread_self()
         let result: T
         do {
-            result = try body(WriteTransaction(pointer: txn))
+            result = try body(WriteTransaction(pointer: txn, keyBytesMax: keyBytesMax))
         } catch {
             mdb_txn_abort(txn)
             throw error

@@ -26,6 +26,9 @@ public enum LMDBError: Error, Equatable, Sendable, CustomStringConvertible {
     case badTransaction
     case badValueSize
     case badDatabaseHandle
+    /// A key of zero bytes or of more than the environment's `keyBytesMax`, refused before LMDB
+    /// sees it: LMDB stores no such key, so no read can find one and no write can store one.
+    case keySize(bytes: Int)
     /// An operating-system error (`errno`), such as `ENOENT` or `EACCES`.
     case system(errno: Int32)
 
@@ -80,13 +83,16 @@ public enum LMDBError: Error, Equatable, Sendable, CustomStringConvertible {
         case .badTransaction: MDB_BAD_TXN
         case .badValueSize: MDB_BAD_VALSIZE
         case .badDatabaseHandle: MDB_BAD_DBI
+        // What LMDB itself would answer for such a key.
+        case .keySize: MDB_BAD_VALSIZE
         case .system(let errno): errno
         }
     }
 
     /// LMDB's own message for the code (it covers `errno` values too).
     public var description: String {
-        "LMDB error \(code): " + String(cString: mdb_strerror(code))
+        if case let .keySize(bytes) = self { return "LMDB key of \(bytes) bytes: empty, or longer than the environment's key size limit" }
+        return "LMDB error \(code): " + String(cString: mdb_strerror(code))
     }
 }
 

@@ -6,10 +6,20 @@ import CLMDB
 /// closure returns.
 public struct Transaction {
     let pointer: OpaquePointer
+    /// The longest key the environment stores (`Environment.keyBytesMax`).
+    public let keyBytesMax: Int
 
-    /// The value stored under `key`, or nil when there is none.
+    /// Whether a key of `keyBytes` bytes can be stored: LMDB keys hold 1 to `keyBytesMax` bytes.
+    /// A lookup of any other key cannot find anything, and `get`, `put` and `delete` refuse it.
+    public func canStore(keyBytes: Int) -> Bool {
+        keyBytes >= 1 && keyBytes <= keyBytesMax
+    }
+
+    /// The value stored under `key`, or nil when there is none. Throws `.keySize` for a key
+    /// `canStore(keyBytes:)` refuses, instead of handing it to LMDB.
     public func get(_ database: Database, _ key: [UInt8]) throws -> UnsafeRawBufferPointer? {
-        try key.withUnsafeBytes { keyBytes in
+        try checkKey(key)
+        return try key.withUnsafeBytes { keyBytes in
             var keyValue = MDB_val(bytes: keyBytes)
             var data = MDB_val()
             let status = mdb_get(pointer, database.handle, &keyValue, &data)
@@ -25,7 +35,7 @@ public struct Transaction {
         try check(mdb_cursor_open(pointer, database.handle, &raw))
         guard let raw else { throw LMDBError.badTransaction }
         defer { mdb_cursor_close(raw) }
-        var cursor = Cursor(pointer: raw)
+        var cursor = Cursor(pointer: raw, keyBytesMax: keyBytesMax)
         return try body(&cursor)
     }
 
@@ -41,6 +51,12 @@ public struct Transaction {
             entries: stat.ms_entries
         )
     }
+
+    /// The invariant at the boundary: no key of zero or over-limit length reaches LMDB, whose
+    /// answer to one (`MDB_BAD_VALSIZE`) would not say which key or why.
+    func checkKey(_ key: [UInt8]) throws(LMDBError) {
+        if !canStore(keyBytes: key.count) { throw .keySize(bytes: key.count) }
+    }
 }
 
 /// A write transaction: everything a `Transaction` reads (including its own uncommitted writes)
@@ -49,8 +65,16 @@ public struct WriteTransaction {
     /// The read side of this transaction; it sees the writes made so far.
     public let reader: Transaction
 
-    init(pointer: OpaquePointer) {
-        reader = Transaction(pointer: pointer)
+    init(pointer: OpaquePointer, keyBytesMax: Int) {
+        reader = Transaction(pointer: pointer, keyBytesMax: keyBytesMax)
+    }
+
+    /// The longest key the environment stores (`Environment.keyBytesMax`).
+    public var keyBytesMax: Int { reader.keyBytesMax }
+
+    /// Whether a key of `keyBytes` bytes can be stored (`Transaction.canStore(keyBytes:)`).
+    public func canStore(keyBytes: Int) -> Bool {
+        reader.canStore(keyBytes: keyBytes)
     }
 
     /// The value stored under `key`, or nil when there is none.
@@ -63,17 +87,18 @@ public struct WriteTransaction {
         try reader.withCursor(database, body)
     }
 
-    /// Stores `value` under `key`.
+    /// Stores `value` under `key`; throws `.keySize` for a key LMDB cannot store.
     public func put(_ database: Database, _ key: [UInt8], _ value: [UInt8], flags: PutFlags = []) throws {
         try value.withUnsafeBytes { valueBytes in
             try put(database, key, valueBytes, flags: flags)
         }
     }
 
-    /// Stores the bytes of `value` under `key`.
+    /// Stores the bytes of `value` under `key`; throws `.keySize` for a key LMDB cannot store.
     public func put(
         _ database: Database, _ key: [UInt8], _ value: UnsafeRawBufferPointer, flags: PutFlags = []
     ) throws {
+        try reader.checkKey(key)
         try key.withUnsafeBytes { keyBytes in
             var keyValue = MDB_val(bytes: keyBytes)
             var data = MDB_val(bytes: value)
@@ -81,10 +106,12 @@ public struct WriteTransaction {
         }
     }
 
-    /// Removes `key`; returns false when it was not there.
+    /// Removes `key`; returns false when it was not there. Throws `.keySize` for a key LMDB
+    /// cannot store.
     @discardableResult
     public func delete(_ database: Database, _ key: [UInt8]) throws -> Bool {
-        try key.withUnsafeBytes { keyBytes in
+        try reader.checkKey(key)
+        return try key.withUnsafeBytes { keyBytes in
             var keyValue = MDB_val(bytes: keyBytes)
             let status = mdb_del(reader.pointer, database.handle, &keyValue, nil)
             if status == MDB_NOTFOUND { return false }

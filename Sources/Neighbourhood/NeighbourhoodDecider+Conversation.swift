@@ -8,7 +8,7 @@ extension NeighbourhoodDecider {
     ) throws(NeighbourhoodError) -> [NeighbourhoodEvent] {
         let report = try visibleReport(reportId, actor: actor, neighbourhood: neighbourhood, in: state)
         var checks = FieldChecks()
-        let message = checks.text(rawMessage, in: NeighbourhoodLimits.replyCharacters, field: "message")
+        let message = checks.text(rawMessage, in: NeighbourhoodLimits.replyCharacters, field: "message", kind: .multiLine)
         try checks.check()
         guard !report.replyIds.contains(replyId) else { throw .idTaken }
         guard report.replyIds.count < NeighbourhoodLimits.repliesPerReportMax else { throw .limitReached(.replies) }

@@ -11,7 +11,8 @@ extension NeighbourhoodDecider {
         guard let neighbourhood = post.neighbourhood else { throw .noNeighbourhood }
         var checks = FieldChecks()
         let title = checks.text(post.title, in: NeighbourhoodLimits.titleCharacters, field: "title")
-        let description = checks.text(post.description, in: NeighbourhoodLimits.descriptionCharacters, field: "description")
+        let description = checks.text(
+            post.description, in: NeighbourhoodLimits.descriptionCharacters, field: "description", kind: .multiLine)
         let category = checks.category(post.category)
         checks.degrees(post.latitude, in: NeighbourhoodLimits.latitudeDegrees, field: "location.latitude")
         checks.degrees(post.longitude, in: NeighbourhoodLimits.longitudeDegrees, field: "location.longitude")

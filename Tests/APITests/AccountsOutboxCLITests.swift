@@ -4,7 +4,7 @@ import Testing
 @testable import API
 
 /// `logbook-admin outbox` on the data directory of a running server hands out the reset token.
-@Suite("Accounts: the outbox for the operator's mailer")
+@Suite("Accounts: the outbox for the operator's mailer", .timeLimit(.minutes(1)))
 struct AccountsOutboxCLITests {
     @Test func theAdminToolListsPendingResetMailsWithWorkingTokens() async throws {
         let server = try TestServer()
@@ -13,6 +13,7 @@ struct AccountsOutboxCLITests {
         try await server.test { client in
             _ = try await client.register("ann@example.org")
             #expect(try await client.send(.post, "/v1/password-resets", json: ["email": "ann@example.org"]).status == .accepted)
+            try await server.awaitPasswordResets()
 
             let process = Process()
             process.executableURL = admin

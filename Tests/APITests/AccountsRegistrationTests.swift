@@ -3,7 +3,7 @@ import HummingbirdTesting
 import Testing
 @testable import API
 
-@Suite("Accounts: registration")
+@Suite("Accounts: registration", .timeLimit(.minutes(1)))
 struct AccountsRegistrationTests {
     @Test func registerAnswers201WithATokenThatWorksAtOnce() async throws {
         let clock = TestClock()

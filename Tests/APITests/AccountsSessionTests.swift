@@ -3,7 +3,7 @@ import HummingbirdTesting
 import Testing
 @testable import API
 
-@Suite("Accounts: sessions")
+@Suite("Accounts: sessions", .timeLimit(.minutes(1)))
 struct AccountsSessionTests {
     @Test func loginAnswers201WithANewWorkingToken() async throws {
         let server = try TestServer()
@@ -35,7 +35,7 @@ struct AccountsSessionTests {
         }
     }
 
-    @Test func tenFailuresForAnEmailLockItFor15Minutes() async throws {
+    @Test func tenFailuresForAnEmailFromAnAddressHoldItBackThereFor15Minutes() async throws {
         let clock = TestClock()
         let server = try TestServer(clock: clock)
         defer { server.remove() }
@@ -45,7 +45,7 @@ struct AccountsSessionTests {
                 #expect(try await client.login("ann@example.org", "wrong password").status == .unauthorized)
                 clock.advance(by: 10)
             }
-            // Even the right password waits now.
+            // Even the right password waits now, from this address.
             let locked = try await client.login("ann@example.org", "correct horse")
             #expect(locked.status == .tooManyRequests && locked.code == "too_many_attempts" && locked.isProblem)
             let retryAfter = try #require(locked.headers[.retryAfter].flatMap { Int($0) })
@@ -80,6 +80,89 @@ struct AccountsSessionTests {
             #expect(first.status == .created && retry.status == .created)
             #expect(first.json["token"] as? String == retry.json["token"] as? String)
             #expect(first.json["expiresAt"] as? String == retry.json["expiresAt"] as? String)
+        }
+    }
+
+    /// A retry must not hand out a token that no longer works: 409 `session_ended` instead.
+    @Test func aLoginRetriedAfterLogoutIsRefusedNotAnsweredWithTheEndedToken() async throws {
+        let server = try TestServer()
+        defer { server.remove() }
+        try await server.test { client in
+            _ = try await client.register("ann@example.org")
+            let key = UUID().uuidString
+            let first = try await client.login("ann@example.org", "correct horse", key: key)
+            let token = try #require(first.json["token"] as? String)
+            #expect(try await client.send(.delete, "/v1/sessions/current", token: token).status == .noContent)
+
+            let head = try server.runtime.log.headPosition()
+            let retry = try await client.login("ann@example.org", "correct horse", key: key)
+            #expect(retry.status == .conflict && retry.code == "session_ended" && retry.isProblem, "\(retry.text)")
+            #expect(retry.json["token"] == nil && !retry.text.contains(token))
+            #expect(try server.runtime.log.headPosition() == head, "the refusal records nothing")
+            #expect(try await client.me(token).status == .unauthorized)
+            // The retry still checks the password first: it reveals nothing to a guesser.
+            #expect(try await client.login("ann@example.org", "wrong password", key: key).status == .unauthorized)
+            // A new key is a new login.
+            let fresh = try await client.login("ann@example.org", "correct horse", key: UUID().uuidString)
+            #expect(try await client.me(try #require(fresh.json["token"] as? String)).status == .ok)
+        }
+    }
+
+    @Test func aRegistrationRetriedAfterLogoutIsRefusedNotAnsweredWithTheEndedToken() async throws {
+        let server = try TestServer()
+        defer { server.remove() }
+        try await server.test { client in
+            let key = UUID().uuidString
+            let (_, token) = try await client.register("ann@example.org", key: key)
+            #expect(try await client.send(.delete, "/v1/sessions/current", token: token).status == .noContent)
+            let retry = try await client.send(.post, "/v1/accounts", json: [
+                "email": "ann@example.org", "password": "correct horse", "displayName": "Ann",
+            ], key: key)
+            #expect(retry.status == .conflict && retry.code == "session_ended", "\(retry.text)")
+            #expect(try await client.login("ann@example.org", "correct horse").status == .created, "the account stays")
+        }
+    }
+
+    @Test func aLoginRetriedAfterItsSessionExpiredOrWasEndedByAResetIsRefused() async throws {
+        let clock = TestClock()
+        let server = try TestServer(clock: clock)
+        defer { server.remove() }
+        try await server.test { client in
+            _ = try await client.register("ann@example.org")
+            let expiring = UUID().uuidString
+            #expect(try await client.login("ann@example.org", "correct horse", key: expiring).status == .created)
+            clock.advance(by: 30 * 24 * 3600)
+            #expect(try await client.login("ann@example.org", "correct horse", key: expiring).code == "session_ended")
+
+            let reset = UUID().uuidString
+            let ended = try #require(try await client.login("ann@example.org", "correct horse", key: reset).json["token"] as? String)
+            #expect(try await client.send(.post, "/v1/password-resets", json: ["email": "ann@example.org"]).status == .accepted)
+            let resetToken = try #require(try await server.outboxTokens(to: "ann@example.org").first)
+            #expect(try await client.send(.post, "/v1/password-resets/\(resetToken)", json: ["newPassword": "battery staple"]).status == .noContent)
+            // The same request again: its password is no longer hers.
+            let sameRequest = try await client.login("ann@example.org", "correct horse", key: reset)
+            #expect(sameRequest.status == .unauthorized && sameRequest.code == "invalid_credentials", "\(sameRequest.text)")
+            // The new password under the old key is another request.
+            let otherRequest = try await client.login("ann@example.org", "battery staple", key: reset)
+            #expect(otherRequest.status == .unprocessableContent && otherRequest.code == "idempotency_key_reused", "\(otherRequest.text)")
+            #expect(!sameRequest.text.contains(ended) && !otherRequest.text.contains(ended))
+        }
+    }
+
+    /// No e-mail, a blank one, or one no account can have: the generic wrong pair, never a 500.
+    @Test func anEmptyBlankOrImpossibleEmailIsAWrongPair() async throws {
+        let server = try TestServer()
+        defer { server.remove() }
+        try await server.test { client in
+            _ = try await client.register("ann@example.org")
+            let reference = try await client.login("nobody@example.org", "correct horse")
+            for email in ["", "   ", "\t\n", String(repeating: "a", count: 600) + "@example.org", "ann\u{0}@example.org", "@", "ann"] {
+                let reply = try await client.login(email, "correct horse")
+                #expect(reply.status == .unauthorized && reply.code == "invalid_credentials" && reply.isProblem, "\(email.prefix(20)): \(reply.text)")
+                #expect(reply.body == reference.body)
+            }
+            let noPassword = try await client.login("ann@example.org", "")
+            #expect(noPassword.status == .unauthorized && noPassword.code == "invalid_credentials")
         }
     }
 

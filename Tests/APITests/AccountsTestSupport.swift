@@ -111,3 +111,81 @@ final class LogCapture: Sendable {
         }
     }
 }
+
+/// The service's pauses (slowed-down logins), recorded instead of waited; while `holding`, a
+/// pause waits until `release()`, so a test can see a request held in its pause.
+final class RecordedPauses: Sendable {
+    private struct State {
+        var durations: [Duration] = []
+        var holding = false
+        var held: [CheckedContinuation<Void, Never>] = []
+    }
+    private let state = Mutex(State())
+
+    /// The pauses so far, oldest first.
+    var durations: [Duration] { state.withLock { $0.durations } }
+    /// Pauses waiting for `release()`.
+    var heldCount: Int { state.withLock { $0.held.count } }
+
+    /// What the configuration's `pause` does.
+    func pause(_ duration: Duration) async {
+        await withCheckedContinuation { continuation in
+            let hold = state.withLock { state in
+                state.durations.append(duration)
+                if state.holding { state.held.append(continuation) }
+                return state.holding
+            }
+            if !hold { continuation.resume() }
+        }
+    }
+
+    /// From now on, pauses wait for `release()`.
+    func hold() { state.withLock { $0.holding = true } }
+
+    /// Ends the held pauses and holds no more.
+    func release() {
+        let held = state.withLock { state in
+            state.holding = false
+            defer { state.held = [] }
+            return state.held
+        }
+        for continuation in held { continuation.resume() }
+    }
+}
+
+extension TestServer {
+    /// A server whose clock is `clock` and whose pauses `pauses` records.
+    init(clock: TestClock = TestClock(), pauses: RecordedPauses) throws {
+        try self.init {
+            $0.clock = { clock.now }
+            $0.pause = { await pauses.pause($0) }
+        }
+    }
+
+    /// Waits (at most `timeout`) until every reset request is carried out and in the read models.
+    func awaitPasswordResets(timeout: Duration = .seconds(10)) async throws {
+        try await waitUntil(timeout: timeout) { runtime.auth.passwordResets.isIdle }
+        try await runtime.projections.waitUntilProjected(try runtime.log.headPosition(), timeout: timeout)
+    }
+
+    /// The reset tokens in the outbox for `email` once the reset requests are carried out,
+    /// newest first, unsealed as the operator's mailer would.
+    func outboxTokens(to email: String) async throws -> [String] {
+        try await awaitPasswordResets()
+        return try runtime.accounts.resetMails(limit: 100, now: runtime.configuration.clock())
+            .filter { $0.to == email }
+            .map { try #require(runtime.auth.secrets.unseal($0.sealedToken)) }
+    }
+}
+
+/// Waits until `condition` holds, polling; throws when `timeout` passes first.
+func waitUntil(timeout: Duration, _ condition: () throws -> Bool) async throws {
+    let deadline = ContinuousClock.now + timeout
+    while try !condition() {
+        guard ContinuousClock.now < deadline else { throw WaitTimedOut() }
+        try await Task.sleep(for: .milliseconds(5))
+    }
+}
+
+/// `waitUntil` gave up.
+struct WaitTimedOut: Error {}

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 @testable import API
 
-@Suite("Auth: secrets, tokens, passwords and limits")
+@Suite("Auth: secrets, tokens, passwords and limits", .timeLimit(.minutes(1)))
 struct AuthSecretsTests {
     private func temporaryDirectory() -> String {
         NSTemporaryDirectory() + "auth-secrets-" + UUID().uuidString
@@ -95,5 +95,73 @@ struct AuthSecretsTests {
         #expect(limiter.trackedKeys <= 80)
         limiter.record(["k", "k", "k"], now: start.addingTimeInterval(11))
         #expect(limiter.retryAfter(["k"], now: start.addingTimeInterval(11)) != nil, "the most recent keys stay")
+    }
+
+    @Test func aReservationCountsAtOnceAndIsGivenBackOnSuccess() {
+        let limiter = RateLimiter(eventsMax: 3, window: 60, keysMax: 80)
+        let start = Date(timeIntervalSince1970: 0)
+        var held: [RateLimiter.Reservation] = []
+        for _ in 1...3 {
+            guard case .admitted(let reservation) = limiter.reserve(["pair", "address"], now: start) else {
+                Issue.record("the first three are admitted")
+                return
+            }
+            held.append(reservation)
+        }
+        // Three in flight fill the window: no fourth, before any of them is decided.
+        #expect(limiter.reserve(["pair", "address"], now: start) == .heldBack(retryAfterSeconds: 60))
+        #expect(limiter.reserve(["other pair", "address"], now: start) == .heldBack(retryAfterSeconds: 60))
+        limiter.release(held[0])
+        #expect(limiter.count("pair", now: start) == 2 && limiter.count("address", now: start) == 2)
+        guard case .admitted = limiter.reserve(["other pair", "address"], now: start) else {
+            Issue.record("a released slot is free again")
+            return
+        }
+        #expect(limiter.count("address", now: start) == 3)
+    }
+
+    @Test func forgettingAKeyForgetsItsEventsElsewhereAndNothingElse() {
+        let limiter = RateLimiter(eventsMax: 10, window: 60, keysMax: 80)
+        let counter = RateLimiter(eventsMax: 10, window: 60, keysMax: 80)
+        let start = Date(timeIntervalSince1970: 0)
+        for _ in 1...4 {
+            guard case .admitted(let reservation) = limiter.reserve(["ann here", "here"], now: start) else { return }
+            counter.record(["ann"], now: start, as: reservation.id)
+        }
+        for _ in 1...3 { _ = limiter.reserve(["bob here", "here"], now: start) }
+        counter.record(["ann"], now: start)
+        let forgotten = limiter.reset("ann here", alsoFrom: ["here"])
+        counter.forget(forgotten, from: ["ann"])
+        #expect(forgotten.count == 4)
+        #expect(limiter.count("ann here", now: start) == 0 && limiter.count("here", now: start) == 3)
+        #expect(limiter.count("bob here", now: start) == 3)
+        #expect(counter.count("ann", now: start) == 1, "the failure from elsewhere stays")
+    }
+
+    @Test func simultaneousReservationsNeverExceedTheLimit() async {
+        let limiter = RateLimiter(eventsMax: 10, window: 60, keysMax: 80)
+        let start = Date(timeIntervalSince1970: 0)
+        let admitted = await withTaskGroup(of: Bool.self) { group in
+            for _ in 0..<200 {
+                group.addTask {
+                    if case .admitted = limiter.reserve(["pair", "address"], now: start) { return true }
+                    return false
+                }
+            }
+            return await group.reduce(0) { $0 + ($1 ? 1 : 0) }
+        }
+        #expect(admitted == 10)
+    }
+
+    @Test func theLoginDelayGrowsWithTheEmailsFailuresUpToItsCap() {
+        #expect(LoginThrottle.delay(afterFailures: 0) == .zero)
+        #expect(LoginThrottle.delay(afterFailures: 10) == .zero)
+        #expect(LoginThrottle.delay(afterFailures: 11) == .milliseconds(250))
+        #expect(LoginThrottle.delay(afterFailures: 14) == .seconds(1))
+        #expect(LoginThrottle.delay(afterFailures: 22) == .seconds(3))
+        #expect(LoginThrottle.delay(afterFailures: 1_000) == .seconds(3))
+        // The e-mail's count stops where the delay stops growing: a bounded key.
+        let throttle = LoginThrottle()
+        #expect(throttle.emailFailures.eventsMax == 22)
     }
 }

@@ -4,7 +4,7 @@ import Testing
 @testable import API
 
 /// The household routes through HTTP: a house played by two members, and every refusal.
-@Suite("Household routes")
+@Suite("Household routes", .timeLimit(.minutes(1)))
 struct HouseholdRouteTests {
     /// Ann's house with a kitchen and a task; Bob joined. Returns ids and tokens.
     private func seededHouse(_ client: any TestClientProtocol) async throws -> (ann: String, bob: String, houseId: String, roomId: String, taskId: String) {
@@ -173,6 +173,33 @@ struct HouseholdRouteTests {
             #expect(first.json["houseId"] as? String == retry.json["houseId"] as? String)
             #expect(first.json["joinCode"] as? String == retry.json["joinCode"] as? String)
             #expect(first.json["position"] as? Int == retry.json["position"] as? Int)
+        }
+    }
+}
+
+/// Issue 10 item 4: house, room and task names follow the one text policy.
+extension HouseholdRouteTests {
+    @Test(.timeLimit(.minutes(1)))
+    func aNameWithAControlCharacterOrABidiOverrideIsA422NamingTheField() async throws {
+        let server = try TestServer()
+        defer { server.remove() }
+        try await server.test { client in
+            let (ann, _, houseId, roomId, taskId) = try await seededHouse(client)
+            let newcomer = try await client.register("cat@example.org", displayName: "Cat").token
+            let refusals = [
+                try await client.send(.post, "/v1/houses", json: ["name": "Canal\u{0}House"], token: newcomer),
+                try await client.send(.post, "/v1/houses/\(houseId)/rooms", json: ["name": "\u{1B}[2JHall"], token: ann),
+                try await client.send(.patch, "/v1/houses/\(houseId)/rooms/\(roomId)", json: ["name": "Hall\u{7}"], token: ann),
+                try await client.send(.post, "/v1/houses/\(houseId)/rooms/\(roomId)/tasks",
+                                      json: ["name": "Mop\u{202E}gpj.exe", "frequencyDays": 7, "points": 1], token: ann),
+                try await client.send(.patch, "/v1/houses/\(houseId)/tasks/\(taskId)", json: ["name": "Dishes\u{2066}"], token: ann),
+            ]
+            for reply in refusals {
+                #expect(reply.status == .unprocessableContent && reply.code == "validation_failed" && reply.isProblem, "\(reply.text)")
+                #expect(reply.fieldsInError == ["name"], "\(reply.text)")
+            }
+            let house = try await client.send(.get, "/v1/houses/\(houseId)", token: ann)
+            #expect((house.json["rooms"] as? [[String: Any]])?.compactMap { $0["name"] as? String } == ["Kitchen"], "nothing was stored")
         }
     }
 }

@@ -7,7 +7,7 @@ import Testing
 
 /// The neighbourhood routes through HTTP: neighbours in 1012AB post, reply and follow; Cat in
 /// 3011CD sees none of it; every refusal has its status and code.
-@Suite("Neighbourhood routes")
+@Suite("Neighbourhood routes", .timeLimit(.minutes(1)))
 struct NeighbourhoodRouteTests {
     private struct Neighbours {
         var ann: String, bob: String, cat: String, reportId: String
@@ -242,7 +242,7 @@ struct NeighbourhoodRouteTests {
 }
 
 /// The demo data's neighbourhood, as `logbook serve --demo` seeds it.
-@Suite("Neighbourhood demo")
+@Suite("Neighbourhood demo", .timeLimit(.minutes(1)))
 struct NeighbourhoodDemoTests {
     @Test func theDemoNeighbourhoodHasReportsRepliesFollowsAndNotifications() async throws {
         let server = try TestServer()
@@ -264,11 +264,35 @@ struct NeighbourhoodDemoTests {
 
 /// The contract's enums and the domain's spell categories the same, which the routes' mapping
 /// relies on.
-@Suite("Neighbourhood contract")
+@Suite("Neighbourhood contract", .timeLimit(.minutes(1)))
 struct NeighbourhoodContractTests {
     @Test func everyCategoryOfTheDomainIsOneOfTheContract() {
         let domain = ReportCategory.allCases.map(\.rawValue)
         #expect(domain.compactMap(Components.Schemas.ReportCategory.init(rawValue:)).map(\.rawValue) == domain)
         #expect(Components.Schemas.ReportCategory.allCases.count == domain.count)
+    }
+}
+
+/// Issue 10 item 4: report titles, descriptions and replies follow the one text policy.
+extension NeighbourhoodRouteTests {
+    @Test(.timeLimit(.minutes(1)))
+    func aTextWithAControlCharacterOrABidiOverrideIsA422NamingTheField() async throws {
+        let server = try TestServer()
+        defer { server.remove() }
+        try await server.test { client in
+            let n = try await neighbours(client)
+            var report = Self.report
+            report["title"] = "Bike\u{202E}nelots"
+            report["description"] = "Outside\u{0} number 12"
+            let posted = try await client.send(.post, "/v1/neighbourhood/reports", json: report, token: n.bob)
+            #expect(posted.status == .unprocessableContent && posted.code == "validation_failed" && posted.isProblem, "\(posted.text)")
+            #expect(posted.fieldsInError == ["title", "description"])
+            let replied = try await client.send(.post, "/v1/neighbourhood/reports/\(n.reportId)/replies",
+                                                json: ["message": "hi\u{1B}[8m"], token: n.bob)
+            #expect(replied.status == .unprocessableContent && replied.code == "validation_failed" && replied.fieldsInError == ["message"])
+            let multiLine = try await client.send(.post, "/v1/neighbourhood/reports/\(n.reportId)/replies",
+                                                  json: ["message": "Seen it:\n\tblue bike"], token: n.bob)
+            #expect(multiLine.status == .created, "free text keeps line breaks and tabs: \(multiLine.text)")
+        }
     }
 }

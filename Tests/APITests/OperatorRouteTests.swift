@@ -3,7 +3,7 @@ import HummingbirdTesting
 import Testing
 @testable import API
 
-@Suite("Operator routes")
+@Suite("Operator routes", .timeLimit(.minutes(1)))
 struct OperatorRouteTests {
     @Test func projectionsAreListedAndRebuiltWithTheOperatorTokenOnly() async throws {
         let server = try TestServer { $0.operatorToken = "operator-secret" }
@@ -17,6 +17,8 @@ struct OperatorRouteTests {
             #expect(list.status == .ok)
             let names = (list.json["projections"] as? [[String: Any]])?.compactMap { $0["name"] as? String } ?? []
             #expect(names.contains("household.houses") && names.contains { $0.hasPrefix("accounts") || $0.hasPrefix("account") })
+            let listed = list.json["projections"] as? [[String: Any]] ?? []
+            #expect(listed.allSatisfy { $0["state"] as? String == "serving" && $0["failure"] == nil && $0["lastRebuildError"] == nil }, "\(list.text)")
             let rebuild = try await client.send(.post, "/v1/admin/projections/household.houses/rebuild", token: "operator-secret")
             #expect(rebuild.status == .accepted && rebuild.json["name"] as? String == "household.houses")
             var generation = 0

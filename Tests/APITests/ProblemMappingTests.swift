@@ -21,7 +21,7 @@ private enum SampleError: DomainError {
     var fieldErrors: [FieldError] { self == .invalid ? [FieldError("name", "is empty")] : [] }
 }
 
-@Suite("Problem mapping")
+@Suite("Problem mapping", .timeLimit(.minutes(1)))
 struct ProblemMappingTests {
     @Test func domainKindsMapToStatusesWithCodesAndFields() {
         let cases: [(SampleError, Int)] = [(.invalid, 422), (.missing, 404), (.notYours, 403), (.taken, 409)]
@@ -44,6 +44,14 @@ struct ProblemMappingTests {
         // A chained link whose predecessor did not append is a conflict to retry, not a fault.
         let unchained = ProblemMapping.problem(for: CommandFailure<SampleError>.log(.predecessorMissing(commandID: UUID())))
         #expect(unchained.status == 409 && unchained.code == "version_conflict")
+    }
+
+    /// The log refusing a command id recorded with another fingerprint is the same 422 as the
+    /// handler's refusal: the client reused its Idempotency-Key for another request.
+    @Test func aCommandIDReusedInTheLogIsAReusedKey() {
+        let reused = ProblemMapping.problem(for: CommandFailure<SampleError>.log(.commandIDReused(commandID: UUID())))
+        #expect(reused.status == 422 && reused.code == "idempotency_key_reused")
+        #expect(reused == ProblemMapping.problem(for: CommandFailure<SampleError>.idempotencyKeyReused))
     }
 
     /// Headers a problem carries (a challenge, `Retry-After`) reach the response beside its body,

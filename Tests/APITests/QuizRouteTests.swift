@@ -5,7 +5,7 @@ import Testing
 
 /// The quiz routes through HTTP: the bank, games played by two players with a pause, and every
 /// refusal, including a third user trying to look and to answer.
-@Suite("Quiz routes")
+@Suite("Quiz routes", .timeLimit(.minutes(1)))
 struct QuizRouteTests {
     /// A server whose empty data directory got its first start (the starter bank).
     private func startedServer(operatorToken: String? = nil) async throws -> TestServer {
@@ -213,6 +213,23 @@ struct QuizRouteTests {
             #expect(next.json["index"] as? Int == 5)
             let board = try await client.send(.get, "/v1/quiz/leaderboard", token: bob)
             #expect((board.json["players"] as? [[String: Any]])?.compactMap { $0["username"] as? String } == ["ann", "bob"])
+        }
+    }
+}
+
+/// Issue 10 item 4: question texts, answers and categories follow the one text policy.
+extension QuizRouteTests {
+    @Test(.timeLimit(.minutes(1)))
+    func aQuestionWithAControlCharacterOrABidiOverrideIsA422NamingTheField() async throws {
+        let server = try TestServer { $0.operatorToken = "operator-secret" }
+        defer { server.remove() }
+        try await server.test { client in
+            let question: [String: Any] = ["text": "What is 6 x 7?\u{7}", "answers": ["42\u{202E}", "36"], "correctAnswer": "42\u{202E}",
+                                           "category": "ma\u{0}ths"]
+            let refused = try await client.send(.post, "/v1/quiz/questions", json: question, token: "operator-secret")
+            #expect(refused.status == .unprocessableContent && refused.code == "validation_failed" && refused.isProblem, "\(refused.text)")
+            #expect(refused.fieldsInError == ["text", "answers[0]", "category"])
+            #expect(try server.runtime.quiz.questionCount() == 0)
         }
     }
 }

@@ -43,7 +43,7 @@ struct ReadPathCacheTests {
             for session in [token, other] { #expect(try await client.me(session).status == .ok, "a password change keeps sessions") }
 
             #expect(try await client.send(.post, "/v1/password-resets", json: ["email": "ann@example.org"]).status == .accepted)
-            let resetToken = try #require(try server.outboxTokens(to: "ann@example.org").first)
+            let resetToken = try #require(try await server.outboxTokens(to: "ann@example.org").first)
             let redeemed = try await client.send(.post, "/v1/password-resets/\(resetToken)", json: ["newPassword": "another one"])
             #expect(redeemed.status == .noContent)
             for session in [other, token] {

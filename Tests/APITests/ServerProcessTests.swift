@@ -5,7 +5,7 @@ import FoundationNetworking
 #endif
 
 /// The real `logbook` binary: starts on a free port, answers, and shuts down cleanly on SIGTERM.
-@Suite("Server process")
+@Suite("Server process", .timeLimit(.minutes(1)))
 struct ServerProcessTests {
     @Test func theBinaryServesHealthAndStopsGracefullyOnSIGTERM() async throws {
         let directory = NSTemporaryDirectory() + "server-process-" + UUID().uuidString

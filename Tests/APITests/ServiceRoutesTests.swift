@@ -1,10 +1,12 @@
-import API
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import OpenAPIRuntime
+import Projections
 import Testing
+@testable import API
 
-@Suite("Service routes and errors")
+@Suite("Service routes and errors", .timeLimit(.minutes(1)))
 struct ServiceRoutesTests {
     @Test func healthReportsLogAndProjectedPositions() async throws {
         let server = try TestServer()
@@ -20,6 +22,45 @@ struct ServiceRoutesTests {
                 #expect(!text.contains("\n") && !text.contains(": "), "compact JSON: \(text)")
             }
         }
+    }
+
+    /// `/health/ready` turns 200 once the runner has caught up, with every projection serving.
+    @Test(.timeLimit(.minutes(1))) func readinessIsReportedOnceTheRunnerHasCaughtUp() async throws {
+        let server = try TestServer()
+        defer { server.remove() }
+        try await server.test { client in
+            var reply = try await client.send(.get, "/health/ready")
+            let deadline = ContinuousClock.now + .seconds(10)
+            while reply.status != .ok, ContinuousClock.now < deadline {
+                #expect(reply.status == .serviceUnavailable && !(reply.json["reasons"] as? [String] ?? []).isEmpty, "\(reply.text)")
+                try await Task.sleep(for: .milliseconds(10))
+                reply = try await client.send(.get, "/health/ready")
+            }
+            #expect(reply.status == .ok && reply.headers[.contentType]?.hasPrefix("application/json") == true, "\(reply.text)")
+            #expect(reply.json["status"] as? String == "ready" && reply.json["runner"] as? String == "running")
+            #expect(reply.json["logWriter"] as? String == "open" && (reply.json["reasons"] as? [String]) == [])
+            let projections = reply.json["projections"] as? [[String: Any]] ?? []
+            #expect(projections.count == LogbookProjections.all.count)
+            #expect(projections.allSatisfy { $0["state"] as? String == "serving" && $0["lag"] as? Int == 0 })
+        }
+    }
+
+    /// Before the runner starts, and once the log is closed, the instance is not ready, and says why.
+    @Test func notReadyBeforeTheRunnerStartsNorOnceTheLogIsClosed() async throws {
+        let server = try TestServer()
+        defer { server.remove() }
+        let api = LogbookAPI(runtime: server.runtime, document: try JSONDecoder().decode(OpenAPIObjectContainer.self, from: OpenAPIDocument.data()))
+        let starting = try await api.readiness()
+        #expect(starting.status == .notReady && starting.runner == .starting)
+        #expect(starting.reasons == ["the projection runner has not started"])
+        server.runtime.close()
+        let closed = try await api.readiness()
+        #expect(closed.logWriter == .closed && closed.reasons.contains("the log is closed"))
+        guard case let .serviceUnavailable(unavailable) = try await api.getReadiness(.init()), case let .json(body) = unavailable.body else {
+            Issue.record("not ready must be 503")
+            return
+        }
+        #expect(body == closed)
     }
 
     @Test func openAPIDocumentIsServedAsTheShippedContract() async throws {

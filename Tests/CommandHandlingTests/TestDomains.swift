@@ -76,6 +76,13 @@ enum Tally: Decider {
 }
 
 /// Metadata for `actor` with a fresh command id unless given.
-func metadata(_ actor: String = "user-1", commandID: UUID = .init()) -> CommandMetadata {
-    CommandMetadata(actor: actor, now: Date(timeIntervalSince1970: 1_800_000_000), commandID: commandID)
+func metadata(_ actor: String = "user-1", commandID: UUID = .init(), fingerprint: Data? = nil) -> CommandMetadata {
+    CommandMetadata(actor: actor, now: Date(timeIntervalSince1970: 1_800_000_000), commandID: commandID, fingerprint: fingerprint)
+}
+
+/// A stand-in for a caller's digest of a request: 32 bytes made from `request`.
+func fingerprint(_ request: String) -> Data {
+    var bytes = Array(request.utf8.prefix(32))
+    bytes += Array(repeating: 0, count: 32 - bytes.count)
+    return Data(bytes)
 }

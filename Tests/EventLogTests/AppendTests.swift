@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import EventLog
 
-@Suite("Append")
+@Suite("Append", .timeLimit(.minutes(1)))
 struct AppendTests {
     @Test func positionsAreGapFreeFromOneAndVersionsPerStreamFromZero() async throws {
         let log = try TestLog(durable: true)
@@ -71,11 +71,13 @@ struct AppendTests {
         let store = log.store
         _ = try await store.append(request([event("b-1")]))
         // The condition on b-1 fails, so neither a-1's nor b-1's new event may land.
-        await #expect(throws: EventLogError.self) {
-            try await store.append(request([event("a-1"), event("b-1")], expect: ["a-1": .noStream, "b-1": .noStream]))
+        let refused = UUID()
+        await #expect(throws: EventLogError.wrongExpectedVersion(streamID: "b-1", expected: .noStream, actual: 0)) {
+            try await store.append(request([event("a-1"), event("b-1")], expect: ["a-1": .noStream, "b-1": .noStream], commandID: refused))
         }
-        #expect(try store.streamVersion("a-1") == nil)
+        #expect(try store.streamVersion("a-1") == nil && store.streamVersion("b-1") == 0)
         #expect(try store.everything().count == 1)
+        #expect(try store.appendResult(ofCommand: refused) == nil, "not even its command was recorded")
         let both = try await store.append(request([event("a-1"), event("b-1")], expect: ["a-1": .noStream, "b-1": .exact(0)]))
         #expect(both.lastPosition - both.firstPosition == 1)
     }

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import EventLog
 
-@Suite("Limits and bad input")
+@Suite("Limits and bad input", .timeLimit(.minutes(1)))
 struct LimitTests {
     private func expectRejected(_ bad: AppendRequest, _ expected: EventLogError, configure: (inout EventStoreOptions) -> Void = { _ in }) async throws {
         let log = try TestLog(configure: configure)
@@ -31,8 +31,33 @@ struct LimitTests {
                                  .limitExceeded(limit: "eventsPerAppendMax", value: 5, max: 4)) { $0.limits.eventsPerAppendMax = 4 }
     }
 
-    @Test func emptyAppend() async throws {
-        try await expectRejected(request([]), .invalidArgument(field: "events", reason: "an append needs at least one event"))
+    /// An append of no events records only its command, so a command that decided nothing
+    /// keeps its id: a retry replays it, another command under the id is refused.
+    @Test func anEmptyAppendRecordsOnlyItsCommand() async throws {
+        let log = try TestLog()
+        defer { log.remove() }
+        _ = try await log.store.append(request([event("s-1")]))
+        let commandID = UUID()
+        var nothing = request([], commandID: commandID)
+        nothing.metadata.fingerprint = Data(repeating: 7, count: 32)
+        let recorded = try await log.store.append(nothing)
+        #expect(recorded == AppendResult(firstPosition: 2, lastPosition: 1) && recorded.eventCount == 0)
+        #expect(try log.store.everything().count == 1)
+        #expect(try await log.store.append(nothing) == AppendResult(firstPosition: 2, lastPosition: 1, isReplay: true, fingerprint: nothing.metadata.fingerprint))
+        var other = request([event("s-1")], commandID: commandID)
+        other.metadata.fingerprint = Data(repeating: 8, count: 32)
+        await #expect(throws: EventLogError.commandIDReused(commandID: commandID)) { try await log.store.append(other) }
+        #expect(try log.store.headPosition() == 1)
+        #expect(try log.store.verify().isHealthy)
+    }
+
+    @Test func fingerprints() async throws {
+        var empty = request([event("s-1")])
+        empty.metadata.fingerprint = Data()
+        try await expectRejected(empty, .invalidArgument(field: "fingerprint", reason: "must not be empty"))
+        var long = request([event("s-1")])
+        long.metadata.fingerprint = Data(repeating: 1, count: 33)
+        try await expectRejected(long, .limitExceeded(limit: "fingerprintBytesMax", value: 33, max: 32))
     }
 
     @Test func streamIDs() async throws {

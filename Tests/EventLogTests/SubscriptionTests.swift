@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import EventLog
 
-@Suite("Subscriptions")
+@Suite("Subscriptions", .timeLimit(.minutes(1)))
 struct SubscriptionTests {
     /// Collects `count` events from `subscription` (or fewer if it ends).
     private func collect(_ subscription: EventSubscription, count: Int) async throws -> [UInt64] {

@@ -3,7 +3,7 @@ import LMDB
 import Testing
 @testable import EventLog
 
-@Suite("Verify")
+@Suite("Verify", .timeLimit(.minutes(1)))
 struct VerifyTests {
     private func seeded() async throws -> TestLog {
         let log = try TestLog()

@@ -11,7 +11,7 @@ func temporaryDirectory() -> String {
 
 private struct Planned: Error {}
 
-@Suite("LMDB wrapper")
+@Suite("LMDB wrapper", .timeLimit(.minutes(1)))
 struct EnvironmentTests {
     let path = temporaryDirectory()
 

@@ -51,7 +51,7 @@ private final class RecordingObserver: ProjectionObserver {
     func swapped(_ name: String) { swaps.withLock { $0.append(name) } }
 }
 
-@Suite("Projection batches")
+@Suite("Projection batches", .timeLimit(.minutes(1)))
 struct ProjectionBatchTests {
     @Test func eachEventIsDecodedOnceHoweverManyProjectionsAskForIt() async throws {
         let setup = try TestSetup()
@@ -119,7 +119,7 @@ struct ProjectionBatchTests {
     }
 }
 
-@Suite("Read-model cache")
+@Suite("Read-model cache", .timeLimit(.minutes(1)))
 struct ReadModelCacheTests {
     @Test func aValueIsReadOnceThenServedFromMemoryUntilInvalidated() throws {
         let cache = ReadModelCache<String, Int>(entriesMax: 10)
@@ -158,7 +158,7 @@ struct ReadModelCacheTests {
     }
 }
 
-@Suite("Read models written before the binary form")
+@Suite("Read models written before the binary form", .timeLimit(.minutes(1)))
 struct LegacyMetadataTests {
     /// A data directory from before the binary form holds JSON metadata and JSON values: the
     /// metadata must still be read, so the engine sees the old version and rebuilds, and never

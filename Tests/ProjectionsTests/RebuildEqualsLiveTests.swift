@@ -15,7 +15,7 @@ import Testing
 /// `RebuildTests.aRebuildOfEveryProjectionAnswersExactlyAsTheLiveOnes` (household) and
 /// `NeighbourhoodRebuildTests.aRebuildAnswersExactlyAsTheLiveReadModel`, which compare query
 /// answers of one app's log; those stay as checks that the queries read a rebuilt copy right.
-@Suite("Read models: rebuild equals live, every app")
+@Suite("Read models: rebuild equals live, every app", .timeLimit(.minutes(1)))
 struct RebuildEqualsLiveTests {
     private let start = AllAppsFixture.start
     private let day: TimeInterval = 86_400

@@ -39,9 +39,9 @@ struct ReplayCommand: AsyncParsableCommand {
             print("rebuilt \(name) in \((clock.now - start).formatted(.units(allowed: [.seconds, .milliseconds], width: .narrow)))")
         }
         let rows = try await engine.status().map { status in
-            [status.name, "\(status.version)", "\(status.generation)", "\(status.checkpoint)", "\(status.lag)"]
+            [status.name, "\(status.version)", "\(status.generation)", "\(status.checkpoint)", "\(status.lag)", status.state.rawValue]
         }
-        for line in TextColumns.render([["projection", "version", "generation", "checkpoint", "lag"]] + rows, numeric: [1, 2, 3, 4]) {
+        for line in TextColumns.render([["projection", "version", "generation", "checkpoint", "lag", "state"]] + rows, numeric: [1, 2, 3, 4]) {
             print(line)
         }
     }

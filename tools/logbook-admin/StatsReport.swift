@@ -1,6 +1,8 @@
 import EventLog
+import Projections
 
-/// What `stats` prints, built from `LogStatistics`; `Encodable` for `--json`.
+/// What `stats` prints, built from `LogStatistics` and the projections' status; `Encodable` for
+/// `--json`.
 struct StatsReport: Encodable {
     /// One LMDB database's B-tree.
     struct Pages: Encodable {
@@ -23,8 +25,11 @@ struct StatsReport: Encodable {
     let readersUsed: UInt32
     let readersMax: UInt32
     let databases: [String: Pages]
+    /// Every projection's progress and state; nil when the data directory has no read models.
+    let projections: [ProjectionStatus]?
 
-    init(_ statistics: LogStatistics) {
+    init(_ statistics: LogStatistics, projections: [ProjectionStatus]?) {
+        self.projections = projections
         eventCount = statistics.eventCount
         lastPosition = statistics.lastPosition
         streamCount = statistics.streamCount
@@ -62,6 +67,25 @@ struct StatsReport: Encodable {
             },
             numeric: [1, 2, 3, 4, 5]
         )
+        lines += [""] + projectionLines
+        return lines
+    }
+
+    /// One row per projection, then what went wrong with any, so a failure cannot scroll by unseen.
+    private var projectionLines: [String] {
+        guard let projections else { return ["projections: no read models yet"] }
+        var lines = TextColumns.render(
+            [["projection", "version", "generation", "checkpoint", "lag", "state"]] + projections.map {
+                [$0.name, "\($0.version)", "\($0.generation)", "\($0.checkpoint)", "\($0.lag)", $0.state.rawValue]
+            },
+            numeric: [1, 2, 3, 4]
+        )
+        for status in projections {
+            if let failure = status.failure {
+                lines.append("\(status.name) failed at position \(failure.position): \(failure.reason)")
+            }
+            if let error = status.lastRebuildError { lines.append("\(status.name) last rebuild failed: \(error)") }
+        }
         return lines
     }
 

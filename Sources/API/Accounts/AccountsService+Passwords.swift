@@ -1,11 +1,13 @@
 import Accounts
+import CommandHandling
+import EventSourcing
 import Foundation
 import Projections
 
 extension AccountsService {
     /// Replaces the caller's password after checking the current one. A wrong current password
-    /// is 403 (the token is fine) and counts as a failed login for the account's e-mail and the
-    /// address, so a stolen token cannot be used to guess the password.
+    /// is 403 (the token is fine) and counts against this user's password changes, so a stolen
+    /// token cannot be used to guess the password; nobody else's failures limit them.
     func changePassword(of session: AuthSession, _ body: Components.Schemas.PasswordChange) async throws {
         if try isRetry() {
             // Answered with the first outcome; the passwords were checked then.
@@ -16,34 +18,48 @@ extension AccountsService {
         }
         if let problem = PasswordPolicy.problem(with: body.newPassword) { throw Self.invalidField("newPassword", problem) }
         guard let credentials = try queries.credentials(userId: session.userId) else { throw Self.accountNotFound }
-        let keys = loginLimitKeys(email: credentials.email)
-        try checkLoginLimit(keys)
-        guard try await auth.passwords.verify(body.currentPassword, against: credentials.passwordHash) else {
-            auth.loginFailures.record(keys, now: now)
-            throw Problem.wrongCurrentPassword
+        let reservation = try auth.logins.admitPasswordChange(userId: session.userId, now: now)
+        let verified: Bool
+        do {
+            verified = try await auth.passwords.verify(body.currentPassword, against: credentials.passwordHash)
+        } catch {
+            auth.logins.passwordChangeChecked(reservation)
+            throw error
         }
+        // A wrong password keeps its slot: that is the failure counted.
+        guard verified else { throw Problem.wrongCurrentPassword }
+        auth.logins.passwordChangeChecked(reservation)
         let hash = try await auth.passwords.hash(body.newPassword)
-        let change = AccountCommand.ChangePassword(userId: session.userId, newPasswordHash: hash, newPasswordLength: body.newPassword.count)
+        let change = AccountCommand.ChangePassword(userId: session.userId, newPasswordHash: hash, newPasswordLength: PasswordPolicy.length(of: body.newPassword))
         _ = try await run(.changePassword(change), actor: session.userId, expecting: "account.passwordChanged")
     }
 
-    /// Puts a reset token for the account with `email` in the outbox, if there is such an
-    /// account and it has not asked too often lately. Whatever happens, the caller learns
-    /// nothing: the route answers 202 unless the service itself fails.
-    func requestPasswordReset(email rawEmail: String) async throws {
-        guard let credentials = try queries.credentials(email: AccountRules.normaliseEmail(rawEmail)) else { return }
+    /// Queues a reset request for `email` and returns at once, doing the same for every input
+    /// (an account's e-mail, another, none at all), so neither the answer nor its timing tells
+    /// whether an account has the e-mail. A malformed Idempotency-Key is 400 for every e-mail.
+    func requestPasswordReset(email rawEmail: String) throws {
+        let metadata = try runner.metadata(actor: "")
+        auth.passwordResets.enqueue(.init(email: AccountRules.normaliseEmail(rawEmail), now: metadata.now, commandID: metadata.commandID))
+    }
+
+    /// Puts a reset token for the account with the request's e-mail in the outbox, if there is
+    /// such an account and it has not asked too often lately (`PasswordResetWorker` calls this).
+    /// A refusal (the account changed meanwhile, a reused key) is nothing to tell anyone.
+    func carryOutPasswordReset(_ request: PasswordResetQueue.Request) async throws {
+        guard AccountRules.emailProblem(request.email) == nil,
+              let credentials = try queries.credentials(email: request.email) else { return }
         let limitKey = "reset:\(credentials.userId)"
-        let now = now
-        guard auth.resetRequests.retryAfter([limitKey], now: now) == nil else { return }
+        guard auth.resetRequests.retryAfter([limitKey], now: request.now) == nil else { return }
         let token = AuthTokens.random()
-        let request = AccountCommand.RequestPasswordReset(
+        let command = AccountCommand.requestPasswordReset(.init(
             userId: credentials.userId, tokenHash: AuthTokens.hash(token), sealedToken: auth.secrets.seal(token),
-            expiresAt: LogbookConfiguration.wholeSeconds(now.addingTimeInterval(LogbookConfiguration.passwordResetLifetime)))
-        do {
-            let outcome = try await run(.requestPasswordReset(request), actor: credentials.userId, expecting: "account.passwordResetRequested")
-            if !outcome.isReplay { auth.resetRequests.record([limitKey], now: now) }
-        } catch let problem as Problem where problem.status < 500 {
-            return  // a refusal (the account changed meanwhile, a reused key) is nothing to tell
+            expiresAt: LogbookConfiguration.wholeSeconds(request.now.addingTimeInterval(LogbookConfiguration.passwordResetLifetime))))
+        let metadata = CommandMetadata(actor: credentials.userId, now: request.now, commandID: request.commandID)
+        do throws(CommandFailure<AccountError>) {
+            let outcome = try await runtime.commands.handle(AccountDecider.self, command, metadata: metadata)
+            if !outcome.isReplay { auth.resetRequests.record([limitKey], now: request.now) }
+        } catch .rejected, .idempotencyKeyReused {
+            return
         }
     }
 
@@ -60,9 +76,9 @@ extension AccountsService {
         if !retry, let problem = PasswordPolicy.problem(with: body.newPassword) { throw Self.invalidField("newPassword", problem) }
         let hash = retry ? try await auth.passwords.dummyHash() : try await auth.passwords.hash(body.newPassword)
         let redeem = AccountCommand.RedeemPasswordReset(
-            userId: record.userId, tokenHash: tokenHash, newPasswordHash: hash, newPasswordLength: body.newPassword.count)
+            userId: record.userId, tokenHash: tokenHash, newPasswordHash: hash, newPasswordLength: PasswordPolicy.length(of: body.newPassword))
         _ = try await run(.redeemPasswordReset(redeem), actor: record.userId, expecting: "account.passwordResetRedeemed")
-        // Whoever failed logins for the e-mail meanwhile must not lock the owner out now.
-        if let email = try queries.credentials(userId: record.userId)?.email { auth.loginFailures.reset("email:\(email)") }
+        // Whoever failed logins for the e-mail meanwhile need not slow the owner down now.
+        if let email = try queries.credentials(userId: record.userId)?.email { auth.logins.forgetFailures(ofEmail: email) }
     }
 }

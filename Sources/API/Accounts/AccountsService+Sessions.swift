@@ -27,7 +27,7 @@ extension AccountsService {
         let passwordHash = PasswordPolicy.problem(with: body.password) == nil
             ? try await auth.passwords.hash(body.password) : try await auth.passwords.dummyHash()
         let register = AccountCommand.Register(
-            userId: userId, email: body.email, passwordHash: passwordHash, passwordLength: body.password.count,
+            userId: userId, email: body.email, passwordHash: passwordHash, passwordLength: PasswordPolicy.length(of: body.password),
             displayName: body.displayName, firstName: body.firstName, lastName: body.lastName, username: body.username,
             postcode: body.postcode)
         let outcome = try await run(.register(register), actor: register.userId, expecting: "account.registered")
@@ -47,22 +47,40 @@ extension AccountsService {
     }
 
     /// Logs in. A wrong password and an unknown e-mail take as long and answer the same; too
-    /// many failures for the e-mail or from the address answer 429 before any check.
+    /// many failures for the e-mail from this address, or from this address at all, answer 429
+    /// before any check; an e-mail failing from many addresses is answered later, never refused
+    /// (`LoginThrottle`).
     func login(email rawEmail: String, password: String) async throws -> StartedSession {
         let email = AccountRules.normaliseEmail(rawEmail)
-        let keys = loginLimitKeys(email: email)
-        try checkLoginLimit(keys)
-        guard let credentials = try queries.credentials(email: email) else {
+        let attempt = try auth.logins.admitLogin(email: email, address: RequestInfo.current.clientAddress, now: now)
+        let verified: Bool
+        let userId: String?
+        do {
+            let delay = auth.logins.delay(forEmail: email, now: now)
+            if delay > .zero { try await runtime.configuration.pause(delay) }
+            (verified, userId) = try await verifyLogin(email: email, password: password)
+        } catch {
+            auth.logins.loginAbandoned(attempt)
+            throw error
+        }
+        guard verified, let userId else {
+            auth.logins.loginFailed(attempt, now: now)
+            throw Problem.invalidCredentials
+        }
+        auth.logins.loginSucceeded(attempt)
+        return try await startSession(userId: userId, purpose: .login)
+    }
+
+    /// Whether `password` is that of the account with the normalised `email`, and its id. An
+    /// e-mail no account can have (empty, too long, malformed) is not looked up; the password
+    /// is checked against a dummy hash then, as for an unknown one, so it takes as long.
+    private func verifyLogin(email: String, password: String) async throws -> (verified: Bool, userId: String?) {
+        let credentials = AccountRules.emailProblem(email) == nil ? try queries.credentials(email: email) : nil
+        guard let credentials else {
             try await auth.passwords.verifyAgainstDummy(password)
-            auth.loginFailures.record(keys, now: now)
-            throw Problem.invalidCredentials
+            return (false, nil)
         }
-        guard try await auth.passwords.verify(password, against: credentials.passwordHash) else {
-            auth.loginFailures.record(keys, now: now)
-            throw Problem.invalidCredentials
-        }
-        auth.loginFailures.reset(keys[0])
-        return try await startSession(userId: credentials.userId, purpose: .login)
+        return (try await auth.passwords.verify(password, against: credentials.passwordHash), credentials.userId)
     }
 
     /// Logs the bearer token out. A retry of a logout that worked answers 204 again, though its
@@ -85,7 +103,8 @@ extension AccountsService {
     /// Starts a session for `userId` with a new token.
     ///
     /// With an Idempotency-Key the token is derived from it, so a retry, answered with the
-    /// first outcome (which holds only the token's hash), can hand out the same token again.
+    /// first outcome (which holds only the token's hash), can hand out the same token again,
+    /// while that session lasts; after it ended, 409 `session_ended`.
     /// A registration's session needs a command id of its own: the key names the registration.
     private func startSession(userId: String, purpose: SessionPurpose) async throws -> StartedSession {
         let key = try idempotencyKey()
@@ -104,6 +123,9 @@ extension AccountsService {
         guard case .sessionStarted(let started)? = outcome.events.first, started.tokenHash == tokenHash else {
             throw Self.idempotencyKeyReused
         }
+        // ...and must still work: a retry after a logout, a reset or the expiry would hand out a
+        // dead token as if it were new.
+        if outcome.isReplay, try queries.session(tokenHash)?.isActive(at: now) != true { throw Problem.sessionEnded }
         return StartedSession(userId: userId, token: token, expiresAt: started.expiresAt, position: outcome.position,
                               eventTypes: outcome.events.map(\.typeName))
     }

@@ -30,6 +30,13 @@ extension Problem {
             detail: "too many failed attempts; try again in \(seconds) seconds", headers: [.retryAfter: String(seconds)])
     }
 
+    /// A retried login or registration (same Idempotency-Key) whose session has ended since
+    /// (logout, password reset, expiry): its token would not work, and a new one would make the
+    /// retry do more than the first request did. 409: the request conflicts with what happened.
+    static let sessionEnded = Problem(
+        status: .conflict, code: "session_ended", title: "Session ended",
+        detail: "the session this request started has ended since; log in again with a new Idempotency-Key")
+
     /// A wrong current password on a password change: 403, not 401, because the bearer token is
     /// fine and a client must not take the answer for "logged out".
     static let wrongCurrentPassword = Problem(

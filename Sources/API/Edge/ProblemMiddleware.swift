@@ -26,7 +26,8 @@ struct ProblemMiddleware<Context: RequestContext>: RouterMiddleware {
                     "method": "\(request.method)", "route": "\(context.endpointPath ?? "unmatched")", "error": "\(cause)",
                 ])
             }
-            return problem.response()
+            // A HEAD answer carries the headers a GET would get and no body (RFC 9110 §9.3.2).
+            return request.method == .head ? problem.response().createHeadResponse() : problem.response()
         }
     }
 
@@ -39,7 +40,7 @@ struct ProblemMiddleware<Context: RequestContext>: RouterMiddleware {
             if let problem = error.underlyingError as? Problem { return problem }
             if error.underlyingError is DecodingError {
                 return Problem(status: .badRequest, code: "malformed_request", title: "Malformed request",
-                               detail: "the request does not match the API: \(DecodingProblem.describe(error.underlyingError))")
+                               detail: "the request does not match the API: \(DecodingProblem.describe(error.underlyingError, bodySent: error.request.headerFields[.contentType] != nil))")
             }
             // The runtime's own refusals (a wrong Content-Type, a missing required parameter)
             // carry their 4xx status.
@@ -73,11 +74,15 @@ struct ProblemMiddleware<Context: RequestContext>: RouterMiddleware {
 
 /// A readable account of a decoding failure: which field, and what was wrong with it.
 enum DecodingProblem {
-    static func describe(_ error: any Error) -> String {
+    /// `bodySent`: whether the request had a body; a failure at no field of one without is a
+    /// query, path or header parameter's (the generated code decodes those with no coding path).
+    static func describe(_ error: any Error, bodySent: Bool = true) -> String {
         guard let error = error as? DecodingError else { return "the body could not be read" }
+        let whole = bodySent ? "the body" : "a parameter"
         switch error {
         case let .keyNotFound(key, context): return "missing field \(path(context.codingPath + [key]))"
-        case let .typeMismatch(type, context): return "field \(path(context.codingPath)) should be \(type)"
+        case let .typeMismatch(type, context):
+            return context.codingPath.isEmpty ? "\(whole) should be \(type)" : "field \(path(context.codingPath)) should be \(type)"
         case let .valueNotFound(type, context): return "field \(path(context.codingPath)) should be \(type), not null"
         case let .dataCorrupted(context): return context.codingPath.isEmpty ? "the body is not valid JSON" : "field \(path(context.codingPath)) is invalid"
         @unknown default: return "the body could not be read"

@@ -10,7 +10,10 @@ extension LogbookAPI {
         let statuses = try await runtime.projections.status().map {
             Components.Schemas.ProjectionStatus(
                 name: $0.name, version: $0.version, generation: $0.generation, checkpoint: Int64($0.checkpoint),
-                lag: Int64($0.lag), rebuildCheckpoint: $0.rebuildCheckpoint.map(Int64.init))
+                lag: Int64($0.lag), rebuildCheckpoint: $0.rebuildCheckpoint.map(Int64.init),
+                state: .init(rawValue: $0.state.rawValue),
+                failure: $0.failure.map { .init(position: Int64($0.position), reason: $0.reason) },
+                lastRebuildError: $0.lastRebuildError)
         }
         return .ok(.init(body: .json(.init(projections: statuses))))
     }
@@ -24,7 +27,14 @@ extension LogbookAPI {
         // The rebuild outlives the request: the served copy keeps answering until the new one has
         // caught up and is swapped in; GET /v1/admin/projections shows its progress.
         let engine = runtime.projections
-        Task { try? await engine.rebuild(name) }
+        Task {
+            do {
+                try await engine.rebuild(name)
+            } catch {
+                // The engine recorded it (GET /v1/admin/projections shows lastRebuildError) and
+                // reported it to the server's log before throwing; nothing is lost here.
+            }
+        }
         return .accepted(.init(body: .json(.init(name: name))))
     }
 

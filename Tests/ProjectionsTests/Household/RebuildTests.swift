@@ -4,7 +4,7 @@ import Household
 import Testing
 @testable import Projections
 
-@Suite("Household read models: rebuild")
+@Suite("Household read models: rebuild", .timeLimit(.minutes(1)))
 struct RebuildTests {
     private let start = HouseholdFixture.start
     private let day: TimeInterval = 86_400
@@ -91,5 +91,30 @@ struct RebuildTests {
         let status = try await fixture.engine.status()
         #expect(status.allSatisfy { $0.generation == 1 && $0.lag == 0 })
         #expect(try snapshot(fixture.queries, now: now) == live)
+    }
+
+    /// Completions recorded while rebuilds of the history and the houses (scoreboards) are
+    /// paused before their swap reach the new copies through the swap's catch-up: afterwards
+    /// every query answers as the live copies did, completions included.
+    @Test func completionsDuringARebuildAreInTheSwappedCopy() async throws {
+        let fixture = try await HouseholdFixture()
+        defer { fixture.close() }
+        try await liveALittle(fixture)
+        for projection: any Projection in [HouseholdProjections.history, HouseholdProjections.houses] {
+            let pause = RebuildPause(fixture.engine) { step, _ in if case .reachedEnd = step { true } else { false } }
+            let engine = fixture.engine, name = projection.name
+            let rebuild = Task { try await engine.rebuild(name) }
+            _ = await pause.untilPaused()
+            for step in 0..<3 {
+                try await fixture.complete("h1", "kitchen-1", by: "bob", at: start + 13 * day + Double(step) * day)
+            }
+            let live = try snapshot(fixture.queries, now: start + 20 * day)
+            pause.resume()
+            try await rebuild.value
+            let swap = pause.steps.compactMap { step -> Int? in if case let .swapping(_, _, _, missing) = step { missing } else { nil } }
+            #expect(swap == [3], "\(projection.name): the swap applied the three completions it lacked")
+            #expect(try snapshot(fixture.queries, now: start + 20 * day) == live, "\(projection.name)")
+            #expect(try await fixture.engine.status().first { $0.name == projection.name }?.generation == 1)
+        }
     }
 }

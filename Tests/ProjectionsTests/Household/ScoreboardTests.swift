@@ -3,7 +3,7 @@ import Household
 import Testing
 @testable import Projections
 
-@Suite("Household read models: scoreboard")
+@Suite("Household read models: scoreboard", .timeLimit(.minutes(1)))
 struct ScoreboardTests {
     @Test func membersRankByPointsThenNameThenIdWithZeroPointMembersAndWithoutFormerOnes() async throws {
         let fixture = try await HouseholdFixture()

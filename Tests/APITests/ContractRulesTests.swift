@@ -1,0 +1,109 @@
+import Accounts
+import API
+import EventSourcing
+import Foundation
+import Household
+import Neighbourhood
+import Quiz
+import Testing
+
+/// openapi.yaml states the rules the server enforces, so that a client (or a fuzzer) sending
+/// schema-valid data is not refused. These tests pin the contract's numbers and patterns to the
+/// constants and the text policy the deciders use: a rule changed on one side fails here.
+@Suite("The contract states the server's rules", .timeLimit(.minutes(1)))
+struct ContractRulesTests {
+    let schemas: [String: [String: Any]]
+
+    init() throws {
+        let document = try #require(try JSONSerialization.jsonObject(with: OpenAPIDocument.data()) as? [String: Any])
+        let components = try #require(document["components"] as? [String: Any])
+        schemas = try #require(components["schemas"] as? [String: [String: Any]])
+    }
+
+    func property(_ schema: String, _ name: String) throws -> [String: Any] {
+        let properties = try #require(schemas[schema]?["properties"] as? [String: Any], "schema \(schema)")
+        return try #require(properties[name] as? [String: Any], "\(schema).\(name)")
+    }
+
+    func pattern(_ schema: String, _ name: String) throws -> NSRegularExpression {
+        try NSRegularExpression(pattern: try #require(try property(schema, name)["pattern"] as? String))
+    }
+
+    func lengths(_ schema: String, _ name: String) throws -> ClosedRange<Int> {
+        let field = try property(schema, name)
+        return (field["minLength"] as? Int ?? 0)...(try #require(field["maxLength"] as? Int, "\(schema).\(name) maxLength"))
+    }
+
+    @Test func lengthsAreTheDecidersLimits() throws {
+        #expect(try lengths("AccountRegistration", "displayName") == AccountRules.displayNameLengthRange)
+        #expect(try lengths("AccountRegistration", "firstName") == 0...AccountRules.personNameLengthMax)
+        #expect(try lengths("AccountRegistration", "username") == AccountRules.usernameLengthRange)
+        #expect(try lengths("AccountRegistration", "password") == PasswordPolicy.lengthMin...PasswordPolicy.lengthMax)
+        #expect(try lengths("PasswordChange", "newPassword") == PasswordPolicy.lengthMin...PasswordPolicy.lengthMax)
+        #expect(try lengths("PasswordResetRedemption", "newPassword") == PasswordPolicy.lengthMin...PasswordPolicy.lengthMax)
+        #expect(try property("AccountRegistration", "email")["maxLength"] as? Int == AccountRules.emailBytesMax)
+        #expect(try property("AccountRegistration", "email")["format"] as? String == "email")
+        for schema in ["NewHouse", "RoomName", "NewTask"] {
+            #expect(try lengths(schema, "name") == HouseholdLimits.nameCharacters, "\(schema)")
+        }
+        #expect(try property("NewTask", "frequencyDays")["minimum"] as? Int == HouseholdLimits.frequencyDays.lowerBound)
+        #expect(try property("NewTask", "frequencyDays")["maximum"] as? Int == HouseholdLimits.frequencyDays.upperBound)
+        #expect(try property("NewTask", "points")["maximum"] as? Int == HouseholdLimits.points.upperBound)
+        #expect(try lengths("JoinRequest", "joinCode") == HouseholdLimits.joinCodeCharactersMin...HouseholdLimits.joinCodeCharactersMax)
+        #expect(try lengths("NewReport", "title") == NeighbourhoodLimits.titleCharacters)
+        #expect(try lengths("NewReport", "description") == NeighbourhoodLimits.descriptionCharacters)
+        #expect(try lengths("NewReply", "message") == NeighbourhoodLimits.replyCharacters)
+        #expect(try lengths("NewQuestion", "text") == QuizLimits.questionTextCharacters)
+        #expect(try lengths("NewQuestion", "category") == 0...QuizLimits.categoryCharacters.upperBound)
+        let answers = try property("NewQuestion", "answers")
+        #expect(answers["minItems"] as? Int == QuizLimits.answersPerQuestion.lowerBound)
+        #expect(answers["maxItems"] as? Int == QuizLimits.answersPerQuestion.upperBound)
+        #expect(try property("GameAnswer", "index")["maximum"] as? Int == QuizLimits.questionsPerGame - 1)
+    }
+
+    /// The name patterns accept a character exactly when `TextKind` does, for every Unicode scalar:
+    /// the contract's regular expression and the deciders' policy are one rule.
+    @Test func textPatternsAreTheTextPolicy() throws {
+        let singleLine = try pattern("AccountRegistration", "firstName")
+        let multiLineNonBlank = try pattern("NewReply", "message")
+        let singleLineNonBlank = try pattern("NewHouse", "name")
+        var disagreements: [String] = []
+        for value in 0...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let text = "a\(Character(scalar))b"
+            if Self.matches(singleLine, text) != TextKind.singleLine.allows(scalar) {
+                disagreements.append("single-line U+\(String(value, radix: 16))")
+            }
+            if Self.matches(multiLineNonBlank, text) != TextKind.multiLine.allows(scalar) {
+                disagreements.append("multi-line U+\(String(value, radix: 16))")
+            }
+            // Alone, the character is a valid name only if the policy allows it and trimming keeps it.
+            let alone = String(Character(scalar))
+            let kept = !alone.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+            if Self.matches(singleLineNonBlank, alone) != (TextKind.singleLine.allows(scalar) && kept) {
+                disagreements.append("non-blank U+\(String(value, radix: 16))")
+            }
+            if disagreements.count > 20 { break }
+        }
+        #expect(disagreements.isEmpty, "\(disagreements)")
+    }
+
+    @Test func usernameAndPostcodePatternsAreTheAccountRules() throws {
+        let username = try pattern("AccountRegistration", "username")
+        for sample in ["ann", "ann.b_c-d", String(repeating: "x", count: 30), "an", "ann b", "änn", String(repeating: "x", count: 31), "ann!"] {
+            #expect(Self.matches(username, sample) == (AccountRules.usernameProblem(sample) == nil), "username \(sample)")
+        }
+        let postcode = try pattern("AccountRegistration", "postcode")
+        for sample in ["1234AB", "1234 ab", "SW1A 1AA", "", "A", "12345678901", "12-34", "ÄB12"] {
+            let normalised = AccountRules.normalisePostcode(sample)
+            let accepted = normalised.isEmpty || AccountRules.postcodeProblem(normalised) == nil
+            // The pattern may be stricter than the rule (spaces only between characters), never looser.
+            if Self.matches(postcode, sample) { #expect(accepted, "postcode \(sample)") }
+        }
+        #expect(Self.matches(postcode, "1234 AB") && Self.matches(postcode, "") && !Self.matches(postcode, "A"))
+    }
+
+    static func matches(_ regex: NSRegularExpression, _ text: String) -> Bool {
+        regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+    }
+}

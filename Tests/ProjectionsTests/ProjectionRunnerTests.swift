@@ -1,0 +1,93 @@
+import EventLog
+import Foundation
+import Testing
+@testable import Projections
+
+/// The live runner never ends quietly: a log read that fails is retried with backoff and shows
+/// in its status meanwhile; a close or a cancel stops it and says so.
+@Suite("Projection engine: the live runner", .timeLimit(.minutes(1)))
+struct ProjectionRunnerTests {
+    private func flakyEngine(_ setup: TestSetup) throws -> (FlakyLog, ProjectionEngine<FlakyLog>) {
+        let log = FlakyLog(setup.log)
+        let engine = try ProjectionEngine(log: log, dataDirectory: setup.directory, projections: [TypeCounts()], unsafeNoSync: true)
+        return (log, engine)
+    }
+
+    @Test func aFailingLogReadIsRetriedWithBackoffAndShowsMeanwhile() async throws {
+        let setup = try TestSetup()
+        defer { setup.remove() }
+        let (log, engine) = try flakyEngine(setup)
+        let incidents = Incidents(engine)
+        _ = try await engine.prepare()
+        try await setup.append(5)
+        log.failingReads.withLock { $0 = 1_000 }
+        let live = Task { try await engine.runLive(retryDelayMin: .milliseconds(1), retryDelayMax: .milliseconds(8)) }
+        defer { live.cancel() }
+        while incidents.all.count < 5 { try await Task.sleep(for: .milliseconds(5)) }
+        let failing = engine.runnerStatus
+        #expect(failing.phase == .catchingUp && failing.logReadFailures >= 5)
+        #expect(failing.logReadError == "event log: \(FlakyLog.ioError)")
+        #expect(engine.projected.position == 0)
+
+        log.failingReads.withLock { $0 = 0 }
+        try await engine.waitUntilProjected(5, timeout: .seconds(5))
+        #expect(try engine.read(TypeCounts()) { try $0.value(Int.self, at: "test.happened", in: "counts") } == 5)
+        let recovered = engine.runnerStatus
+        #expect(recovered.logReadError == nil && recovered.logReadFailures == 0 && recovered.phase == .running)
+        let delays = incidents.all.compactMap { incident -> Duration? in
+            if case let .logReadFailed(_, _, retryAfter) = incident { retryAfter } else { nil }
+        }
+        #expect(Array(delays.prefix(4)) == [.milliseconds(1), .milliseconds(2), .milliseconds(4), .milliseconds(8)], "doubling")
+        #expect(delays.dropFirst(3).allSatisfy { $0 == .milliseconds(8) }, "up to the maximum")
+        #expect(incidents.all.last.map { if case .logReadRecovered = $0 { true } else { false } } == true)
+        // Still running, not returned: it goes on projecting.
+        try await setup.append(1)
+        try await engine.waitUntilProjected(6, timeout: .seconds(5))
+    }
+
+    /// Waiting at the head of the log reads it too: a failure there is not taken for a close.
+    @Test func aFailingWaitForTheNextEventIsRetriedNotTakenForAClose() async throws {
+        let setup = try TestSetup()
+        defer { setup.remove() }
+        let (log, engine) = try flakyEngine(setup)
+        let incidents = Incidents(engine)
+        _ = try await engine.prepare()
+        log.failingWaits.withLock { $0 = 3 }
+        let live = Task { try await engine.runLive(retryDelayMin: .milliseconds(1)) }
+        defer { live.cancel() }
+        while log.failingWaits.withLock({ $0 }) > 0 { try await Task.sleep(for: .milliseconds(5)) }
+        try await setup.append(2)
+        try await engine.waitUntilProjected(2, timeout: .seconds(5))
+        #expect(incidents.all.filter { if case .logReadFailed = $0 { true } else { false } }.count == 3)
+        #expect(engine.runnerStatus.phase == .running)
+    }
+
+    @Test func theRunnerSaysWhyItStopped() async throws {
+        let setup = try TestSetup()
+        defer { setup.remove() }
+        let engine = try setup.engine([TypeCounts()])
+        let incidents = Incidents(engine)
+        _ = try await engine.prepare()
+        #expect(engine.runnerStatus.phase == .starting)
+        try await setup.append(3)
+        let live = Task { try await engine.runLive() }
+        try await engine.waitUntilProjected(3, timeout: .seconds(5))
+        while engine.runnerStatus.phase != .running { try await Task.sleep(for: .milliseconds(5)) }
+        setup.log.close()
+        try await live.value
+        #expect(engine.runnerStatus.phase == .stopped && engine.runnerStatus.stopReason == "the log closed")
+        #expect(incidents.all == [.runnerStopped(reason: "the log closed")])
+    }
+
+    @Test func aCancelledRunnerSaysSo() async throws {
+        let setup = try TestSetup()
+        defer { setup.remove() }
+        let engine = try setup.engine([TypeCounts()])
+        _ = try await engine.prepare()
+        let live = Task { try await engine.runLive() }
+        while engine.runnerStatus.phase != .running { try await Task.sleep(for: .milliseconds(5)) }
+        live.cancel()
+        try await live.value
+        #expect(engine.runnerStatus.phase == .stopped && engine.runnerStatus.stopReason == "cancelled")
+    }
+}
