@@ -1,3 +1,4 @@
+import Accounts
 import HTTPTypes
 import CommandHandling
 import Crypto
@@ -39,7 +40,7 @@ struct CommandRunner: Sendable {
     /// not from the command, whose ids and hashes are made afresh for every attempt.
     func fingerprint<D: Decider>(_ decider: D.Type, actor: String) -> Data? {
         guard RequestInfo.current.idempotencyKey != nil, let digest = RequestDigest.current else { return nil }
-        let hex = digest.map { String(format: "%02x", $0) }.joined()
+        let hex = TokenHash(digest: digest).hex
         let keyed = runtime.auth.secrets.derivedToken("command fingerprint", String(reflecting: D.self), actor, hex)
         return Data(SHA256.hash(data: Data(keyed.utf8)))
     }

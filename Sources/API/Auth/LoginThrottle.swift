@@ -112,6 +112,6 @@ final class LoginThrottle: Sendable {
     /// a flood of huge made-up e-mails cannot fill memory with them.
     private static func emailKey(_ email: String) -> String {
         guard email.utf8.count > AccountRules.emailBytesMax else { return email }
-        return "sha256:" + SHA256.hash(data: Data(email.utf8)).map { String(format: "%02x", $0) }.joined()
+        return "sha256:" + TokenHash(digest: SHA256.hash(data: Data(email.utf8))).hex
     }
 }
