@@ -2,7 +2,9 @@
 # Fuzzes the real server against its contract with schemathesis: starts `logbook serve` on a
 # fresh data directory and a free port, seeds it (tools/fuzz/seed.py), and runs schemathesis
 # against /openapi.json as a registered user, with the operator token for operator routes.
-# Any failed check fails the script. Bounded: FUZZ_MAX_TIME seconds of generation (default 150)
+# Any failed check fails the script. One worker: with two, hypothesis parses lambda sources
+# from two threads and CPython 3.11's ast.parse is not safe for that ("AST constructor recursion
+# depth mismatch", seen in CI). Bounded: FUZZ_MAX_TIME seconds of generation (default 150)
 # under a hard timeout.
 #
 # Usage: tools/fuzz/run.sh [path/to/logbook]    (default .build/debug/logbook)
@@ -54,7 +56,7 @@ status=0
 timeout --signal=INT --kill-after=20 $((max_time + 120)) \
     python3 -m schemathesis.cli --config-file "$work/schemathesis.toml" run "$base/openapi.json" \
     --checks not_a_server_error,response_schema_conformance,status_code_conformance,content_type_conformance,positive_data_acceptance \
-    --max-examples "$max_examples" --max-time "$max_time" --workers 2 --request-timeout 20 \
+    --max-examples "$max_examples" --max-time "$max_time" --workers 1 --request-timeout 20 \
     --suppress-health-check all --no-color "${seed_args[@]}" || status=$?
 
 if [ "$status" -ne 0 ]; then
