@@ -32,9 +32,11 @@ let package = Package(
         .target(name: "LMDB", dependencies: ["CLMDB"]),
         // CRC-32C with the CPU's instruction; EventLog falls back to tables without it.
         .target(name: "CCRC32C"),
-        .target(name: "EventLog", dependencies: ["LMDB", "CCRC32C"]),
-        // Pure: the decider shape, command metadata, domain events and errors. No dependencies.
-        .target(name: "EventSourcing"),
+        // Crypto: SHA-256 for the hash chain over the log (docs/record-format.md).
+        .target(name: "EventLog", dependencies: ["LMDB", "CCRC32C", .product(name: "Crypto", package: "swift-crypto")]),
+        // Pure: the decider shape, command metadata, domain events and errors.
+        // Crypto: personal data in events is sealed per user (crypto-shredding, ADR 0004).
+        .target(name: "EventSourcing", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
         .target(name: "Accounts", dependencies: ["EventSourcing"]),
         .target(name: "Household", dependencies: ["EventSourcing"]),
         .target(name: "Quiz", dependencies: ["EventSourcing"]),
@@ -92,8 +94,8 @@ let package = Package(
             name: "APITests",
             dependencies: ["API", "logbook", "Accounts", "Neighbourhood", .product(name: "HummingbirdTesting", package: "hummingbird")]
         ),
-        .testTarget(name: "EventSourcingTests", dependencies: ["EventSourcing"]),
-        .testTarget(name: "AccountsTests", dependencies: ["Accounts", "EventSourcing"]),
+        .testTarget(name: "EventSourcingTests", dependencies: ["EventSourcing", .product(name: "Crypto", package: "swift-crypto")]),
+        .testTarget(name: "AccountsTests", dependencies: ["Accounts", "EventSourcing", .product(name: "Crypto", package: "swift-crypto")]),
         .testTarget(name: "HouseholdTests", dependencies: ["Household", "EventSourcing"]),
         .testTarget(name: "QuizTests", dependencies: ["Quiz", "EventSourcing"]),
         .testTarget(name: "NeighbourhoodTests", dependencies: ["Neighbourhood", "EventSourcing"]),

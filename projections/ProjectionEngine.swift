@@ -1,4 +1,5 @@
 import EventLog
+import EventSourcing
 import Foundation
 import LMDB
 import Synchronization
@@ -25,6 +26,9 @@ public actor ProjectionEngine<Store: EventStore> {
     /// Test seam: called at each step of a rebuild, which waits for it, so a test can append or
     /// read while a rebuild is paused at a chosen point.
     nonisolated let rebuildHook = Mutex<(@Sendable (RebuildStep) async -> Void)?>(nil)
+    /// The keyring events are decoded with when the caller set none (ADR 0004): personal fields
+    /// are sealed in the log, and every rebuild and live batch must open them the same way.
+    public nonisolated let personalData = Mutex<(any PersonalDataKeyring)?>(nil)
     /// Events per read of the log (the log's own page limit).
     static var pageEvents: Int { 1_000 }
     /// Events per read-model transaction at most. While the runner is behind (a first start, a
@@ -98,6 +102,12 @@ public actor ProjectionEngine<Store: EventStore> {
         _ projection: any Projection, _ page: DecodedEvents, after: UInt64, into tables: [String: Database], _ txn: WriteTransaction
     ) throws {
         let writer = ReadModelWriter(transaction: txn, projection: projection.name, tables: tables)
+        try PersonalDataKeys.$current.withValue(PersonalDataKeys.current ?? personalData.withLock { $0 }) {
+            try apply(projection, page, after: after, writer)
+        }
+    }
+
+    private func apply(_ projection: any Projection, _ page: DecodedEvents, after: UInt64, _ writer: ReadModelWriter) throws {
         for index in page.records.indices where page.records[index].position > after {
             let event = ProjectedEvent(page, at: index)
             do {

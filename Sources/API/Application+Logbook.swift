@@ -25,6 +25,7 @@ public func buildApplication(
     // HEAD on every GET route: the GET's status and headers without its body.
     let router = Router(context: LogbookRequestContext.self, options: .autoGenerateHeadEndpoints)
     router.add(middleware: ProblemMiddleware(logger: logger))
+    router.add(middleware: PersonalDataMiddleware(keyring: runtime.personalData))
     router.add(middleware: HeaderLimitMiddleware(bytesMax: HeaderLimits.bytesMax))
     router.add(middleware: AcceptMiddleware())
     router.add(middleware: RequestInfoMiddleware())
@@ -41,7 +42,12 @@ public func buildApplication(
         router: router,
         server: HeaderLimits.server,
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "logbook"),
-        services: [ProjectionService(engine: runtime.projections, logger: logger), PasswordResetWorker(runtime: runtime, logger: logger)],
+        services: [
+            PersonalDataScopedService(
+                keyring: runtime.personalData, service: ProjectionService(engine: runtime.projections, logger: logger),
+                alongside: { await runtime.scrub.recover(runtime) }),
+            PersonalDataScopedService(keyring: runtime.personalData, service: PasswordResetWorker(runtime: runtime, logger: logger)),
+        ],
         onServerRunning: { channel in
             onListening("\(configuration.host):\(channel.localAddress?.port ?? configuration.port)")
         },

@@ -1,5 +1,6 @@
 import CommandHandling
 import EventLog
+import EventSourcing
 import Foundation
 import Projections
 import Synchronization
@@ -25,6 +26,10 @@ public final class LogbookRuntime: Sendable {
     let neighbourhood: NeighbourhoodQueries<LMDBEventStore>
     /// Secrets, bcrypt and rate limits of the account routes.
     let auth: AuthServices
+    /// The per-user keys personal data in events is sealed under (`data/keys`, ADR 0004).
+    public let personalData: PersonalDataKeyStore
+    /// Read models still holding an erased user's data until rebuilt and compacted.
+    let scrub: ReadModelScrub
     /// Wrong join codes by user and by address: guessing a house's code is rate-limited like logins.
     let householdJoins = RateLimiter(
         eventsMax: LogbookConfiguration.loginFailuresMax, window: LogbookConfiguration.loginFailureWindow,
@@ -44,6 +49,8 @@ public final class LogbookRuntime: Sendable {
         self.configuration = configuration
         // First: a bad secret key stops the start before the log is opened.
         auth = try AuthServices(configuration: configuration, environment: environment)
+        personalData = try PersonalDataKeyStore(dataDirectory: configuration.dataDirectory, secret: auth.secrets.personalDataKey)
+        scrub = ReadModelScrub(dataDirectory: configuration.dataDirectory)
         var options = EventStoreOptions()
         options.unsafeNoSync = configuration.unsafeNoSync
         options.clock = configuration.clock
@@ -53,6 +60,8 @@ public final class LogbookRuntime: Sendable {
             log: log, dataDirectory: configuration.dataDirectory, projections: readModels,
             unsafeNoSync: configuration.unsafeNoSync
         )
+        let keyring = personalData
+        projections.personalData.withLock { $0 = keyring }
         // Built once: their initialisers check the registration, which no request should repeat.
         accounts = AccountQueries(engine: projections)
         household = HouseholdQueries(engine: projections)
@@ -63,9 +72,22 @@ public final class LogbookRuntime: Sendable {
     /// Whether the log accepts appends (`close` has not been called).
     public var isLogOpen: Bool { logOpen.load(ordering: .acquiring) }
 
-    /// Stops appends (after those queued) and ends subscriptions.
+    /// Stops appends (after those queued) and ends subscriptions; after an erasure, also
+    /// compacts the read models (see `ReadModelScrub`). Call it once the server has stopped.
     public func close() {
         logOpen.store(false, ordering: .releasing)
         log.close()
+        scrub.compactIfPending(projections)
+    }
+
+    /// Rebuilds every read model (in the background, one after the other), so none keeps an
+    /// erased user's data, and compacts the read models at `close`.
+    func scrubReadModels() {
+        scrub.start(projections, keyring: personalData)
+    }
+
+    /// Waits until no scrub of the read models is running (tests, operators).
+    public func readModelsScrubbed() async {
+        await scrub.idle()
     }
 }

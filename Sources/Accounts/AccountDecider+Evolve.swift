@@ -34,6 +34,10 @@ extension AccountDecider {
             // Every pending token dies, not only the redeemed one: after a reset, older links
             // in the mailbox are only a risk. (passwordChanged follows and would do it too.)
             state.accounts[e.userId]?.pendingResets = [:]
+        case .erased(let e):
+            // Its e-mail and username are free again; no command finds the account any more.
+            state.claims[e.userId] = nil
+            state.accounts[e.userId] = nil
         }
         return state
     }

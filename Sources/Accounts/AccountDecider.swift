@@ -32,7 +32,7 @@ public enum AccountDecider: Decider {
         case .updateProfile(let update):
             if let email = update.email { boundary = boundary.union(emailClaims(email)) }
             if let username = update.username { boundary = boundary.union(usernameClaims(username)) }
-        case .changePassword, .startSession, .endSession, .requestPasswordReset, .redeemPasswordReset:
+        case .changePassword, .startSession, .endSession, .requestPasswordReset, .redeemPasswordReset, .erase:
             break
         }
         return boundary
@@ -48,16 +48,20 @@ public enum AccountDecider: Decider {
         case .endSession(let end): try decideEndSession(end, state, now: metadata.now)
         case .requestPasswordReset(let request): try decideRequestPasswordReset(request, state, now: metadata.now)
         case .redeemPasswordReset(let redeem): try decideRedeemPasswordReset(redeem, state, now: metadata.now)
+        case .erase(let erase): try decideErase(erase, state, now: metadata.now)
         }
     }
 
+    /// Claims of the e-mail under its keyed tag and, for accounts from before keyed tags, its
+    /// plain one (a boundary is not stored, so naming the plain tag here leaks nothing).
     private static func emailClaims(_ rawEmail: String) -> Boundary {
-        let tag = AccountNames.emailTag(AccountRules.normaliseEmail(rawEmail))
-        return Boundary([.init(types: ["account.registered", "account.emailChanged"], tags: [tag])])
+        let email = AccountRules.normaliseEmail(rawEmail)
+        let tags = Set([AccountNames.emailTag(email), AccountNames.plainEmailTag(email)])
+        return Boundary(tags.sorted().map { .init(types: ["account.registered", "account.emailChanged", "account.erased"], tags: [$0]) })
     }
 
     private static func usernameClaims(_ rawUsername: String) -> Boundary {
-        let tag = AccountNames.usernameTag(rawUsername)
-        return Boundary([.init(types: ["account.registered", "account.usernameChanged"], tags: [tag])])
+        let tags = Set([AccountNames.usernameTag(rawUsername), AccountNames.plainUsernameTag(rawUsername)])
+        return Boundary(tags.sorted().map { .init(types: ["account.registered", "account.usernameChanged", "account.erased"], tags: [$0]) })
     }
 }

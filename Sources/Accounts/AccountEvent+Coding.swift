@@ -14,11 +14,13 @@ extension AccountEvent {
         case .sessionEnded(let payload): try EventJSON.encode(payload)
         case .passwordResetRequested(let payload): try EventJSON.encode(payload)
         case .passwordResetRedeemed(let payload): try EventJSON.encode(payload)
+        case .erased(let payload): try EventJSON.encode(payload)
         }
     }
 
     /// The account event stored as `typeName` with `data`, or nil for another domain's type.
-    /// Every account event is at schema version 1, so there is nothing to upcast yet.
+    /// Every account event is at schema version 1. Personal fields written before they were
+    /// sealed are plain strings and are read as they are (`PersonalData`).
     public static func decode(typeName: String, schemaVersion: UInt16, data: Data) throws -> AccountEvent? {
         switch typeName {
         case "account.registered": .registered(try EventJSON.decode(Registered.self, from: data))
@@ -32,6 +34,7 @@ extension AccountEvent {
             .passwordResetRequested(try EventJSON.decode(PasswordResetRequested.self, from: data))
         case "account.passwordResetRedeemed":
             .passwordResetRedeemed(try EventJSON.decode(PasswordResetRedeemed.self, from: data))
+        case "account.erased": .erased(try EventJSON.decode(Erased.self, from: data))
         default: nil
         }
     }

@@ -4,8 +4,10 @@ import Foundation
 /// What happened to an account: the storage format of the accounts domain (version with care).
 ///
 /// Every event lives in `account-<userId>` and carries `user:<userId>`. Events that claim or
-/// release an e-mail or username also carry its tag (`email:<e-mail>`, `username:<lowercased>`),
-/// old and new alike, so a uniqueness check that reads one tag sees every change to its holder.
+/// release an e-mail or username also carry its tag (`email:<keyed hash>`, `username:<keyed
+/// hash>`, see `AccountNames`), old and new alike, so a uniqueness check that reads one tag sees
+/// every change to its holder. E-mail, names, username and postcode are personal data, sealed
+/// under the user's key in the stored JSON (`PersonalData`, ADR 0004).
 /// No event holds a secret: passwords only as bcrypt hashes, tokens only as SHA-256 hashes, and a
 /// reset token only sealed with a key the log never sees.
 public enum AccountEvent: DomainEvent {
@@ -27,12 +29,15 @@ public enum AccountEvent: DomainEvent {
     case passwordResetRequested(PasswordResetRequested)
     /// A reset token was used to set a new password; no reset token of the account works after it.
     case passwordResetRedeemed(PasswordResetRedeemed)
+    /// The account was erased: its sessions ended (events before this one), its e-mail and
+    /// username released, and its personal data key destroyed right after (ADR 0004).
+    case erased(Erased)
 
     /// Every type name this domain writes, for boundaries restricted to account events.
     public static let typeNames = [
         "account.registered", "account.profileUpdated", "account.emailChanged", "account.usernameChanged",
         "account.passwordChanged", "account.sessionStarted", "account.sessionEnded",
-        "account.passwordResetRequested", "account.passwordResetRedeemed",
+        "account.passwordResetRequested", "account.passwordResetRedeemed", "account.erased",
     ]
 
     /// The stored type name, `account.<pastTense>`.
@@ -47,6 +52,7 @@ public enum AccountEvent: DomainEvent {
         case .sessionEnded: "account.sessionEnded"
         case .passwordResetRequested: "account.passwordResetRequested"
         case .passwordResetRedeemed: "account.passwordResetRedeemed"
+        case .erased: "account.erased"
         }
     }
 
@@ -62,6 +68,7 @@ public enum AccountEvent: DomainEvent {
         case .sessionEnded(let payload): payload.userId
         case .passwordResetRequested(let payload): payload.userId
         case .passwordResetRedeemed(let payload): payload.userId
+        case .erased(let payload): payload.userId
         }
     }
 
@@ -80,6 +87,8 @@ public enum AccountEvent: DomainEvent {
         case .usernameChanged(let payload):
             if let old = payload.oldUsername { tags.append(AccountNames.usernameTag(old)) }
             tags.append(AccountNames.usernameTag(payload.newUsername))
+        case .erased(let payload):
+            tags += payload.releasedTags
         default:
             break
         }

@@ -33,15 +33,18 @@ final class AppendWriter: @unchecked Sendable {
 
     // Owned by the writer thread once it runs.
     private var head: UInt64
+    /// The chain hash at `head`, which the next event's hash covers.
+    private var chainHash: [UInt8]
     private var lastRecordedAtMicroseconds: Int64
 
     init(
-        environment: Environment, databases: LogDatabases, head: UInt64, lastRecordedAtMicroseconds: Int64,
+        environment: Environment, databases: LogDatabases, head: UInt64, chainHash: [UInt8], lastRecordedAtMicroseconds: Int64,
         appendsPerBatchMax: Int, clock: @escaping @Sendable () -> Date, onCommit: @escaping @Sendable (UInt64) -> Void
     ) {
         self.environment = environment
         self.databases = databases
         self.head = head
+        self.chainHash = chainHash
         self.lastRecordedAtMicroseconds = lastRecordedAtMicroseconds
         self.appendsPerBatchMax = appendsPerBatchMax
         self.clock = clock
@@ -125,17 +128,21 @@ final class AppendWriter: @unchecked Sendable {
 
     /// Applies `requests` in one write transaction and commits it; throws when nothing was written.
     private func commit(_ requests: [AppendRequest], at now: Int64, isolated: Bool) throws -> [Result<AppendResult, EventLogError>] {
-        let (outcomes, newHead) = try environment.write { txn in
-            var applier = BatchApplier(databases: databases, transaction: txn, head: head, recordedAtMicroseconds: now)
+        let (outcomes, newHead, newChainHash) = try environment.write { txn in
+            var applier = BatchApplier(
+                databases: databases, transaction: txn, head: head, chainHash: chainHash, recordedAtMicroseconds: now
+            )
             let outcomes = try requests.map { request in
                 isolated ? try applier.applyIsolated(request, failsTheBatch: failsTheBatch) : try applier.apply(request)
             }
-            return (outcomes, applier.head)
+            return (outcomes, applier.head, applier.chainHash)
         }
         commits.add(1, ordering: .relaxed)
         assert(newHead >= head, "positions only grow")
         if newHead > head { lastRecordedAtMicroseconds = now }
         head = newHead
+        // Only a committed transaction moves the chain on: an aborted one leaves it where it was.
+        chainHash = newChainHash
         return outcomes
     }
 

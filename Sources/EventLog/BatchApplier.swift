@@ -8,17 +8,28 @@ import LMDB
 /// error; its batch-mates are unaffected. A storage error throws from `apply`; `applyIsolated`
 /// runs a request in a nested transaction instead, so that its storage error undoes only its
 /// own writes and becomes its own outcome.
+///
+/// Every event's chain hash is written with it, in order, from the hash at `head`: the hash
+/// of a request undone alone goes with its other writes, and the next request chains from the
+/// hash before it, so the chain has no hole where it was refused.
 struct BatchApplier {
     let databases: LogDatabases
     let transaction: WriteTransaction
+    private let chain: Database
     /// The last position written so far in this transaction.
     private(set) var head: UInt64
+    /// The chain hash at `head`.
+    private(set) var chainHash: [UInt8]
     let recordedAtMicroseconds: Int64
 
-    init(databases: LogDatabases, transaction: WriteTransaction, head: UInt64, recordedAtMicroseconds: Int64) {
+    init(databases: LogDatabases, transaction: WriteTransaction, head: UInt64, chainHash: [UInt8], recordedAtMicroseconds: Int64) {
+        // Only a writable store applies batches, and opening one writable migrates it to the chain.
+        precondition(databases.chain != nil, "a writable log has the chain database")
         self.databases = databases
         self.transaction = transaction
+        chain = databases.chain!
         self.head = head
+        self.chainHash = chainHash
         self.recordedAtMicroseconds = recordedAtMicroseconds
     }
 
@@ -29,15 +40,21 @@ struct BatchApplier {
         _ request: AppendRequest, failsTheBatch: (any Error) -> Bool
     ) throws -> Result<AppendResult, EventLogError> {
         let headBefore = head
+        let chainHashBefore = chainHash
         do {
             return try transaction.nested { child in
-                var inner = BatchApplier(databases: databases, transaction: child, head: head, recordedAtMicroseconds: recordedAtMicroseconds)
+                var inner = BatchApplier(
+                    databases: databases, transaction: child, head: head, chainHash: chainHash,
+                    recordedAtMicroseconds: recordedAtMicroseconds
+                )
                 let outcome = try inner.apply(request)
                 head = inner.head
+                chainHash = inner.chainHash
                 return outcome
             }
         } catch {
             head = headBefore
+            chainHash = chainHashBefore
             if failsTheBatch(error) { throw error }
             return .failure(EventLogError(error))
         }
@@ -75,8 +92,14 @@ struct BatchApplier {
             ))
         }
         let firstPosition = head + 1
+        // One chain entry per append: its events' hashes, in order (docs/record-format.md).
+        var hashes = [UInt8]()
+        hashes.reserveCapacity(request.events.count * ChainHash.bytes)
         for event in request.events {
-            try write(event, metadata: request.metadata)
+            try write(event, metadata: request.metadata, hashes: &hashes)
+        }
+        if !hashes.isEmpty {
+            try transaction.put(chain, IndexKeys.position(firstPosition), hashes, flags: .append)
         }
         let entry = CommandEntry(firstPosition: firstPosition, lastPosition: head, fingerprint: request.metadata.fingerprint)
         try transaction.put(databases.commands, commandKey, entry.encoded, flags: .noOverwrite)
@@ -102,7 +125,7 @@ struct BatchApplier {
         return nil
     }
 
-    private mutating func write(_ event: ProposedEvent, metadata: AppendMetadata) throws {
+    private mutating func write(_ event: ProposedEvent, metadata: AppendMetadata, hashes: inout [UInt8]) throws {
         let headKey = IndexKeys.head(event.streamID)
         let previous = StreamHead(try transaction.get(databases.heads, headKey))
         let version = previous.map { $0.version + 1 } ?? 0
@@ -116,6 +139,8 @@ struct BatchApplier {
         positionValue.appendBigEndian(position)
         // MDB_APPEND both asserts that positions only grow and skips the B-tree search.
         try transaction.put(databases.events, IndexKeys.position(position), record, flags: .append)
+        let hash = ChainHash.after(chainHash, record: record)
+        hashes += hash
         try transaction.put(databases.streams, IndexKeys.streamVersion(event.streamID, version), positionValue)
         try transaction.put(databases.heads, headKey, StreamHead(version: version, position: position).encoded)
         let category = StreamName.category(of: event.streamID)
@@ -125,5 +150,6 @@ struct BatchApplier {
             try transaction.put(databases.tags, IndexKeys.namePosition(tag, position), [])
         }
         head = position
+        chainHash = hash
     }
 }

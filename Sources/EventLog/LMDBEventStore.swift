@@ -39,17 +39,20 @@ public final class LMDBEventStore: EventStore, @unchecked Sendable {
         } catch {
             throw .storage(error)
         }
-        databases = try LogDatabases(environment: environment)
+        var databases = try LogDatabases(environment: environment)
         try databases.checkFormat(environment)
+        self.databases = databases
         let last = try Self.lastEvent(environment, databases)
         headWatch = PositionWatch(position: last?.position ?? 0)
         if options.readOnly {
             writer = nil
         } else {
             let watch = headWatch
+            // A writable store has migrated, so it has the chain; the writer continues it.
+            guard let chainHead = try Self.chainHead(environment, databases) else { throw .readOnly }
             writer = AppendWriter(
                 environment: environment, databases: databases, head: last?.position ?? 0,
-                lastRecordedAtMicroseconds: last?.recordedAtMicroseconds ?? 0,
+                chainHash: chainHead.hash, lastRecordedAtMicroseconds: last?.recordedAtMicroseconds ?? 0,
                 appendsPerBatchMax: options.limits.appendsPerBatchMax, clock: options.clock,
                 onCommit: { watch.advance(to: $0) }
             )

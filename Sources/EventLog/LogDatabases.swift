@@ -18,9 +18,17 @@ struct LogDatabases: Sendable {
     let commands: Database
     /// `format` → format version.
     let meta: Database
+    /// an append's first position → the chain hashes of its events (32 bytes each, in order;
+    /// `ChainReader`). Nil only in a store opened read-only on a
+    /// directory written before the chain (format 1), which a writable open migrates.
+    private(set) var chain: Database?
 
     /// The format this build writes and reads; bump it with a migration when layouts change.
-    static let formatVersion: UInt32 = 1
+    /// 2: the `chain` database holds every event's hash (docs/record-format.md "Hash chain").
+    static let formatVersion: UInt32 = 2
+    /// The format before the chain: the same records, no `chain` database. Opening it writable
+    /// migrates it (`migrateToChain`); read-only, it reads but cannot prove its chain.
+    static let formatVersionBeforeChain: UInt32 = 1
     static let formatKey = Array("format".utf8)
 
     init(environment: Environment) throws(EventLogError) {
@@ -39,6 +47,13 @@ struct LogDatabases: Sendable {
         } catch {
             throw .storage(error)
         }
+        do {
+            chain = try environment.openDatabase("chain", create: !environment.options.readOnly)
+        } catch .notFound {
+            chain = nil
+        } catch {
+            throw .storage(error)
+        }
     }
 
     /// The indexes `verify` and `stats` report on, by name.
@@ -47,26 +62,27 @@ struct LogDatabases: Sendable {
          ("tags", tags), ("commands", commands)]
     }
 
-    /// Stamps a new log with the format version, or checks an existing one's.
-    func checkFormat(_ environment: Environment) throws(EventLogError) {
+    /// Stamps a new log with the format version, migrates a log written before the chain when
+    /// writable, or checks an existing one's format. Read-only on a log before the chain, `chain`
+    /// becomes nil: a `chain` database may exist there, but only a finished migration fills it.
+    mutating func checkFormat(_ environment: Environment) throws(EventLogError) {
         let found: UInt32? = try LogDatabases.mapStorage {
             try environment.read { txn in
                 try txn.get(meta, LogDatabases.formatKey).map { $0.loadUnaligned(as: UInt32.self).bigEndian }
             }
         }
-        if let found {
-            guard found == LogDatabases.formatVersion else {
-                throw .incompatibleFormat(found: found, supported: LogDatabases.formatVersion)
-            }
+        switch found {
+        case LogDatabases.formatVersion:
             return
-        }
-        guard !environment.options.readOnly else { return }
-        try LogDatabases.mapStorage {
-            try environment.write { txn in
-                var value = [UInt8]()
-                value.appendBigEndian(LogDatabases.formatVersion)
-                try txn.put(meta, LogDatabases.formatKey, value)
+        case nil, LogDatabases.formatVersionBeforeChain:
+            // nil: a new log, stamped by the same transaction (its chain is empty).
+            if environment.options.readOnly {
+                chain = nil
+            } else {
+                try migrateToChain(environment)
             }
+        case let found?:
+            throw .incompatibleFormat(found: found, supported: LogDatabases.formatVersion)
         }
     }
 

@@ -3,11 +3,22 @@ import LMDB
 
 /// Checks the whole log in one snapshot: every record's checksum and layout, positions gap-free
 /// from 1, stream versions gap-free from 0, and every index entry consistent with the log in
-/// both directions (each event is indexed; each index entry points at a matching event).
+/// both directions (each event is indexed; each index entry points at a matching event), and
+/// the hash chain: recomputed from the first record, checked against every stored hash and
+/// against published heads.
 struct LogVerifier {
     let databases: LogDatabases
     let txn: Transaction
     private(set) var report = VerifyReport()
+    /// Published heads not yet reached by the walk, by position.
+    private var pendingHeads: [ChainHead]
+    /// The chain recomputed from genesis over the records walked so far: what proves the log.
+    private var recomputedHash = ChainHash.genesis
+    /// The last position walked and the hash stored for it.
+    private var storedBefore: (position: UInt64, hash: [UInt8]?) = (0, ChainHash.genesis)
+    /// The greatest published head that matched, which narrows where a later mismatch begins.
+    private var lastMatchingHead: UInt64?
+    private var storedChain: ChainReader?
     /// Per stream: last version seen and its position.
     private var streamHeads: [String: StreamHead] = [:]
     private var expectedEntries: [String: Int] = ["streams": 0, "categories": 0, "types": 0, "tags": 0]
@@ -16,9 +27,12 @@ struct LogVerifier {
     /// Where the walk is, named in the finding if a read fails there.
     private var pass = "events"
 
-    init(databases: LogDatabases, txn: Transaction) {
+    init(databases: LogDatabases, txn: Transaction, heads: [ChainHead] = []) {
         self.databases = databases
         self.txn = txn
+        pendingHeads = heads.sorted { $0.position < $1.position }
+        storedChain = databases.chain.map { ChainReader(chain: $0, txn: txn) }
+        if databases.chain != nil { report.chainHead = ChainHead(position: 0, hash: ChainHash.genesis) }
     }
 
     /// Runs every pass. A read that fails (a page LMDB cannot find, a damaged page) is a finding,
@@ -26,7 +40,9 @@ struct LogVerifier {
     /// refuses every further read in a transaction that failed one.
     mutating func run() -> VerifyReport {
         do {
+            if pendingHeads.first?.position == 0 { checkHeads(at: 0) }
             try checkRecords()
+            try checkChainCount()
             for name in ["streams", "categories", "types", "tags"] {
                 pass = "\(name) index"
                 try checkCount(name)
@@ -72,6 +88,88 @@ struct LogVerifier {
             unreadable.insert(position)
             report.report(error.description)
         }
+        try checkChain(current.value, at: position)
+    }
+
+    /// Extends the recomputed chain by `record` and checks it against the hash stored at
+    /// `position`. The stored hash is compared with the record hashed after the *stored* hash
+    /// before it, so a rewritten event is named where it is, once, not at every later position
+    /// (whose stored hashes still follow each other). Published heads at `position` are checked
+    /// against the recomputed chain, which depends on nothing stored but the records.
+    private mutating func checkChain(_ record: UnsafeRawBufferPointer, at position: UInt64) throws {
+        guard storedChain != nil else { return }
+        let stored = try storedChain!.hash(at: position)
+        let previousStored = storedBefore.position == position - 1 ? storedBefore.hash : try storedChain!.hash(at: position - 1)
+        let fromGenesis = ChainHash.after(recomputedHash, record: record)
+        // Until the stored chain and the recomputed one part, one hash serves both checks.
+        let expected = previousStored == recomputedHash ? fromGenesis : previousStored.map { ChainHash.after($0, record: record) }
+        recomputedHash = fromGenesis
+        storedBefore = (position, stored)
+        report.chainHead = ChainHead(position: position, hash: fromGenesis)
+        if let stored {
+            // A damaged record is reported already; its hash cannot match either.
+            if let expected, stored != expected {
+                report.noteChainDivergence(at: position)
+            }
+            if let expected, stored != expected, !unreadable.contains(position) {
+                report.report("chain: position \(position) does not hash to its stored chain hash: the event there (or the hash before it) was rewritten after it was appended")
+            }
+        } else {
+            report.report("chain: no hash stored for position \(position)")
+        }
+        checkHeads(at: position)
+    }
+
+    /// Compares every published head at `position` with the recomputed chain there.
+    private mutating func checkHeads(at position: UInt64) {
+        while let head = pendingHeads.first, head.position == position {
+            pendingHeads.removeFirst()
+            report.headsChecked += 1
+            if head.hash == recomputedHash {
+                lastMatchingHead = position
+                continue
+            }
+            let since = lastMatchingHead.map { "after position \($0), whose published head matches," } ?? "at or before it"
+            var problem = "head \(position): the log up to \(position) is not the published one (its hash there is \(ChainHead.hex(recomputedHash)), the published \(head.hashHex)); it was changed \(since) and every hash after the change was recomputed"
+            if let first = report.firstDivergingPosition, first <= position {
+                problem = "head \(position): the log up to \(position) is not the published one (its hash there is \(ChainHead.hex(recomputedHash)), the published \(head.hashHex)); the first diverging position is \(first)"
+            }
+            report.noteChainDivergence(at: report.firstDivergingPosition.map { min($0, position) } ?? position)
+            report.report(problem)
+        }
+    }
+
+    /// The chain's entries follow each other without gap or overlap, each of whole hashes, and
+    /// hold one hash per event (the record pass checked each event's); then reports published
+    /// heads the log has not reached.
+    private mutating func checkChainCount() throws {
+        guard let chain = databases.chain else {
+            report.report("chain: the log was written before the hash chain (format \(LogDatabases.formatVersionBeforeChain)); open it writable once (start the server on it, or run logbook-admin migrate) to compute the chain")
+            return
+        }
+        var hashes = 0
+        try txn.withCursor(chain) { cursor in
+            var next: UInt64 = 1
+            var entry = try cursor.first()
+            while let current = entry {
+                let first = current.key.count == 8 ? IndexKeys.uint64(current.key) : 0
+                if first != next || current.value.isEmpty || current.value.count % ChainHash.bytes != 0 {
+                    report.report("chain: entry at position \(first) (\(current.value.count) bytes) does not follow the one before, which ends at \(next - 1)")
+                }
+                hashes += current.value.count / ChainHash.bytes
+                next = first + UInt64(current.value.count / ChainHash.bytes)
+                entry = try cursor.next()
+            }
+        }
+        report.chainHashesChecked = hashes
+        if hashes != report.eventsChecked {
+            report.report("chain: \(hashes) hashes for \(report.eventsChecked) events")
+        }
+        for head in pendingHeads {
+            report.noteChainDivergence(at: report.lastPosition + 1)
+            report.report("head \(head.position): the log ends at position \(report.lastPosition), before the published head")
+        }
+        pendingHeads.removeAll()
     }
 
     private mutating func checkIndexes(of record: RecordView, at position: UInt64) throws {
@@ -220,10 +318,13 @@ struct LogVerifier {
 extension LMDBEventStore {
     /// Checks the whole log; see `VerifyReport`. Safe while another process appends: it reads one
     /// consistent snapshot.
-    public func verify() throws(EventLogError) -> VerifyReport {
+    /// Each of `heads` (published earlier by `chainHead()`) must match the chain recomputed from
+    /// the records: the log up to its position is then exactly the one published, however much
+    /// it has grown since.
+    public func verify(heads: [ChainHead] = []) throws(EventLogError) -> VerifyReport {
         try LogDatabases.mapStorage {
             try environment.read { txn in
-                var verifier = LogVerifier(databases: databases, txn: txn)
+                var verifier = LogVerifier(databases: databases, txn: txn, heads: heads)
                 return verifier.run()
             }
         }

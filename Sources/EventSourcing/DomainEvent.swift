@@ -33,8 +33,16 @@ public enum EventJSON {
     /// `2026-11-21T20:30:00.250Z`: UTC, with milliseconds.
     public static let rfc3339 = Date.ISO8601FormatStyle(includingFractionalSeconds: true, timeZone: .gmt)
 
-    /// Encodes an event payload.
+    /// Encodes an event payload; a `PersonalData` payload with its personal fields sealed
+    /// under the keyring in effect (as they are when there is none: pure code and its tests).
     public static func encode<T: Encodable>(_ value: T) throws -> Data {
+        if let personal = value as? any PersonalData, let keyring = PersonalDataKeys.current {
+            return try encodePlain(personal.sealingPersonalFields(with: keyring))
+        }
+        return try encodePlain(value)
+    }
+
+    private static func encodePlain<T: Encodable>(_ value: T) throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .custom { date, encoder in
@@ -46,7 +54,17 @@ public enum EventJSON {
 
     /// Decodes an event payload: through `EventJSONDecoder` when it handles the JSON, else
     /// (and for every error's wording) through Foundation.
+    /// A `PersonalData` payload comes with its sealed fields opened (their placeholders once
+    /// the subject is erased); plain ones, written before sealing, are read as they are.
     public static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
+        let value = try decodePlain(type, from: data)
+        if let personal = value as? any PersonalData {
+            return try personal.openingPersonalFields(with: PersonalDataKeys.current) as! T
+        }
+        return value
+    }
+
+    private static func decodePlain<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
         do {
             return try EventJSONDecoder.decode(type, from: data)
         } catch {

@@ -9,7 +9,7 @@ import Synchronization
 /// releases it). Closures are synchronous, so nothing can `await` inside a transaction.
 /// Read transactions use `MDB_NOTLS`, which lets them run on any thread of an async pool.
 public final class Environment: @unchecked Sendable {
-    private let env: OpaquePointer
+    let env: OpaquePointer
     /// The directory holding `data.mdb` and `lock.mdb`.
     public let path: String
     /// The options the environment was opened with.

@@ -124,6 +124,12 @@ public struct WriteTransaction {
     public func clear(_ database: Database) throws {
         try check(mdb_drop(reader.pointer, database.handle, 0))
     }
+
+    /// Deletes `database` itself from the environment (its handle is closed): what a data
+    /// directory written before the database existed looks like.
+    public func drop(_ database: Database) throws {
+        try check(mdb_drop(reader.pointer, database.handle, 1))
+    }
 }
 
 /// Flags for `WriteTransaction.put`.

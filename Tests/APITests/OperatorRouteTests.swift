@@ -34,12 +34,46 @@ struct OperatorRouteTests {
         }
     }
 
+    @Test func theChainHeadIsPublishedToTheOperatorOnly() async throws {
+        let server = try TestServer { $0.operatorToken = "operator-secret" }
+        defer { server.remove() }
+        try await server.test { client in
+            let ann = try await client.register("ann@example.org").token
+            #expect(try await client.send(.post, "/v1/houses", json: ["name": "Canal House"], token: ann).status == .created)
+            let anonymous = try await client.send(.get, "/v1/admin/head")
+            #expect(anonymous.status == .unauthorized && anonymous.code != nil)
+            // As on every operator route, a user's token is not the operator's: 401, like no token.
+            #expect(try await client.send(.get, "/v1/admin/head", token: ann).status == .unauthorized)
+            let reply = try await client.send(.get, "/v1/admin/head", token: "operator-secret")
+            #expect(reply.status == .ok, "\(reply.text)")
+            let head = try #require(try server.runtime.log.chainHead())
+            #expect(head.position > 0)
+            #expect(reply.json["position"] as? Int == Int(head.position))
+            #expect(reply.json["hash"] as? String == head.hashHex)
+            // The operator's tool, beside the running server, publishes the same head.
+            let process = Process()
+            process.executableURL = try ServerBinary.url().deletingLastPathComponent().appendingPathComponent("logbook-admin")
+            process.arguments = ["head", "--data-dir", server.directory]
+            let output = Pipe()
+            process.standardOutput = output
+            try process.run()
+            let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 0)
+            #expect(printed == "\(reply.json["position"] as? Int ?? -1):\(reply.json["hash"] as? String ?? "")\n")
+            // What the route publishes, verify proves: the log up to it is the one that was read.
+            #expect(try server.runtime.log.verify(heads: [head]).isHealthy)
+        }
+    }
+
     @Test func withoutAnOperatorTokenTheRoutesDoNotExist() async throws {
         let server = try TestServer()
         defer { server.remove() }
         try await server.test { client in
             let reply = try await client.send(.get, "/v1/admin/projections", token: "anything")
             #expect(reply.status == .notFound && reply.code == "not_found")
+            let head = try await client.send(.get, "/v1/admin/head", token: "anything")
+            #expect(head.status == .notFound && head.code == "not_found")
         }
     }
 }

@@ -107,7 +107,8 @@ struct ReadModelRebuildingTests {
     private func checkEveryQueryRouteIsListed(_ routes: [String], ids: [String]) throws {
         let document = try #require(try JSONSerialization.jsonObject(with: OpenAPIDocument.data()) as? [String: Any])
         let paths = try #require(document["paths"] as? [String: [String: Any]])
-        let notReadModels: Set = ["/health", "/health/ready", "/openapi.json", "/v1/admin/projections"]
+        // The chain head is read from the log itself, not from a read model.
+        let notReadModels: Set = ["/health", "/health/ready", "/openapi.json", "/v1/admin/projections", "/v1/admin/head"]
         let queries = Set(paths.filter { $0.value["get"] != nil && !notReadModels.contains($0.key) }.keys)
         var listed = Set<String>()
         for route in routes {

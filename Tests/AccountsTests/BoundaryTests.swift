@@ -11,8 +11,8 @@ struct BoundaryTests {
         let boundary = AccountDecider.boundary(of: .register(Fixtures.register(email: " Cat@Example.org", username: "CatS")))
         #expect(boundary.items == [
             ownEvents,
-            .init(types: ["account.registered", "account.emailChanged"], tags: ["email:cat@example.org"]),
-            .init(types: ["account.registered", "account.usernameChanged"], tags: ["username:cats"]),
+            .init(types: ["account.registered", "account.emailChanged", "account.erased"], tags: ["email:cat@example.org"]),
+            .init(types: ["account.registered", "account.usernameChanged", "account.erased"], tags: ["username:cats"]),
         ])
         let withoutUsername = AccountDecider.boundary(of: .register(Fixtures.register()))
         #expect(withoutUsername.items.count == 2)

@@ -22,7 +22,7 @@ struct BatchTests {
             claim("user-2"),  // sees user-1's claim: fails
         ]
         let outcomes = try store.environment.write { txn in
-            var applier = BatchApplier(databases: store.databases, transaction: txn, head: 0, recordedAtMicroseconds: 1)
+            var applier = BatchApplier(databases: store.databases, transaction: txn, head: 0, chainHash: ChainHash.genesis, recordedAtMicroseconds: 1)
             return try batch.map { try applier.apply($0) }
         }
         #expect(try outcomes[0].get() == AppendResult(firstPosition: 1, lastPosition: 1))

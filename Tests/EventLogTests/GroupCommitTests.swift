@@ -92,6 +92,10 @@ struct GroupCommitTests {
         #expect(command == nil)
         let streams = try log.store.everything().map(\.streamID)
         #expect(streams == ["blocker-1", "a-1", "b-1"], "gap-free, without the refused request")
+        // Its first event's hash was written in its nested transaction and undone with it: b-1
+        // chains from a-1, and no hash is left for a position that does not exist.
+        let report = try log.store.verify()
+        #expect(report.isHealthy && report.chainHashesChecked == 3, "\(report.problems)")
     }
 
     /// A map at its largest has no room for three 1 MiB events: that request fails with

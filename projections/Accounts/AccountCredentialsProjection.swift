@@ -20,9 +20,10 @@ public struct AccountCredentialsProjection: Projection {
     /// Folds registrations, e-mail changes and password changes; ignores other events.
     public func apply(_ event: ProjectedEvent, to model: ReadModelWriter) throws {
         switch try event.decoded(as: AccountEvent.self) {
-        case .registered(let p)?:
+        case .registered(let p)? where !p.email.isEmpty:
+            // Empty: the account was erased (ADR 0004), and `erased` follows; nothing to log in with.
             try store(AccountCredentials(userId: p.userId, email: p.email, passwordHash: p.passwordHash), model)
-        case .emailChanged(let p)?:
+        case .emailChanged(let p)? where !p.newEmail.isEmpty:
             guard var credentials = try credentials(of: p.userId, model) else { return }
             // Only the entry pointing at this account: the decider gives an e-mail to one account
             // at a time, but a read model must not delete another account's entry on a stray event.
@@ -35,6 +36,13 @@ public struct AccountCredentialsProjection: Projection {
             guard var credentials = try credentials(of: p.userId, model) else { return }
             credentials.passwordHash = p.passwordHash
             try store(credentials, model)
+        case .erased(let p)?:
+            // The e-mail logs nobody in any more, and may register again.
+            guard let email = try model.value(String.self, at: p.userId, in: Self.emails) else { return }
+            if try model.value(AccountCredentials.self, at: email, in: Self.byEmail)?.userId == p.userId {
+                try model.delete(email, in: Self.byEmail)
+            }
+            try model.delete(p.userId, in: Self.emails)
         default:
             break
         }

@@ -35,6 +35,9 @@ public struct AccountProfilesProjection: Projection {
                 profile.lastName = p.lastName
                 profile.postcode = p.postcode
             }
+        case .erased(let p):
+            // Nothing of it stays: no e-mail, name or postcode in the read model after erasure.
+            try model.delete(p.userId, in: Self.profiles)
         case .passwordChanged, .sessionStarted, .sessionEnded, .passwordResetRequested, .passwordResetRedeemed:
             break  // no profile field; not even read, as logins and logouts are most of these
         }

@@ -34,6 +34,9 @@ public struct ResetOutboxProjection: Projection {
             try removeAll(of: p.userId, model)
         case .passwordChanged(let p)?:
             try removeAll(of: p.userId, model)
+        case .erased(let p)?:
+            // A pending mail names the e-mail: it must not outlive the account.
+            try removeAll(of: p.userId, model)
         default:
             break
         }

@@ -30,9 +30,10 @@ public struct QuizPlayersProjection: Projection {
     public func apply(_ event: ProjectedEvent, to model: ReadModelWriter) throws {
         if let account = try event.decoded(as: AccountEvent.self) {
             switch account {
+            // An erased account's username reads as absent or empty (ADR 0004): it plays no more.
             case .registered(let p):
-                if let username = p.username { try setUsername(username, of: p.userId, model) }
-            case .usernameChanged(let p):
+                if let username = p.username, !username.isEmpty { try setUsername(username, of: p.userId, model) }
+            case .usernameChanged(let p) where !p.newUsername.isEmpty:
                 try setUsername(p.newUsername, of: p.userId, model)
             default:
                 break

@@ -15,6 +15,10 @@ enum AdminError: Error, CustomStringConvertible {
     case damaged(problemCount: Int)
     /// `verify` itself stopped at damage before it could finish its report.
     case verifyStopped(EventLogError)
+    /// The log was written before the hash chain and has not been migrated yet.
+    case noChain
+    /// A `--head` argument is not `POS:HASH`.
+    case malformedHead(String)
 
     /// The log is damaged or a read failed.
     static let failureStatus: Int32 = 1
@@ -35,13 +39,17 @@ enum AdminError: Error, CustomStringConvertible {
             "the log is damaged: \(problemCount) problem" + (problemCount == 1 ? "" : "s")
         case let .verifyStopped(error):
             "the log is damaged; verify stopped at: \(error.description)"
+        case .noChain:
+            "the log was written before the hash chain; run logbook-admin migrate (or start the server on it) once to compute it"
+        case let .malformedHead(text):
+            "--head \(text): expected POS:HASH, a position, a colon and 64 hexadecimal digits"
         }
     }
 
     var exitStatus: Int32 {
         switch self {
-        case .noDataDirectory, .dataDirectoryNotFound, .cannotOpen, .cannotOpenReadModels: Self.usageStatus
-        case .damaged, .verifyStopped: Self.failureStatus
+        case .noDataDirectory, .dataDirectoryNotFound, .cannotOpen, .cannotOpenReadModels, .malformedHead: Self.usageStatus
+        case .damaged, .verifyStopped, .noChain: Self.failureStatus
         }
     }
 }

@@ -37,4 +37,15 @@ struct DataDirectoryOption: ParsableArguments {
             throw .cannotOpen(path, error)
         }
     }
+
+    /// Opens the log for writing, for the verbs that append or migrate; it refuses while a
+    /// server holds the writer lock.
+    func openWritableStore() throws(AdminError) -> LMDBEventStore {
+        let path = try resolvedPath()
+        do {
+            return try LMDBEventStore(dataDirectory: path)
+        } catch {
+            throw .cannotOpen(path, error)
+        }
+    }
 }

@@ -52,12 +52,7 @@ struct QuizImportCommand: AsyncParsableCommand {
             throw ExitCode(AdminError.failureStatus)
         }
         let path = try dataDirectory.resolvedPath()
-        let store: LMDBEventStore
-        do {
-            store = try LMDBEventStore(dataDirectory: path)
-        } catch {
-            throw AdminError.cannotOpen(path, error)
-        }
+        let store = try dataDirectory.openWritableStore()
         defer { store.close() }
         let handler = CommandHandler(store: store)
         var added = 0, skipped = 0

@@ -27,6 +27,9 @@ struct ReplayCommand: AsyncParsableCommand {
         } catch {
             throw AdminError.cannotOpenReadModels(path, error)
         }
+        // Personal fields in events are sealed (ADR 0004): opened with the server's keys.
+        let keyring = try AdminKeyring.load(dataDirectory: path)
+        engine.personalData.withLock { $0 = keyring }
         let names = LogbookProjections.all.map(\.name)
         if let projection, !names.contains(projection) {
             throw ValidationError("no projection named \(projection); known: \(names.joined(separator: ", "))")

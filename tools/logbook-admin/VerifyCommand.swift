@@ -6,20 +6,29 @@ import Foundation
 struct VerifyCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "verify",
-        abstract: "Check checksums, position and version continuity and index consistency.",
-        discussion: "Exits 0 when the log is healthy and 1, after listing every problem, when it is damaged."
+        abstract: "Check checksums, position and version continuity, index consistency and the hash chain.",
+        discussion: """
+            Recomputes the hash chain from the first record and checks every stored hash. With             --head POS:HASH (from logbook-admin head, published earlier; repeatable) it proves that             the log up to POS is exactly the published one, however much it has grown since. Exits 0             when the log is healthy and 1, after listing every problem (and the first diverging             position), when it is damaged or differs from a published head.
+            """
     )
 
     @OptionGroup var dataDirectory: DataDirectoryOption
+
+    @Option(name: .customLong("head"), help: ArgumentHelp("A published chain head the log must still match.", valueName: "POS:HASH"))
+    var heads: [String] = []
 
     @Flag(help: "Print the report as one JSON object.")
     var json = false
 
     func run() throws {
+        let published = try heads.map { text throws(AdminError) in
+            guard let head = ChainHead(text) else { throw .malformedHead(text) }
+            return head
+        }
         let store = try dataDirectory.openStore()
         let report: VerifyReport
         do {
-            report = try store.verify()
+            report = try store.verify(heads: published)
         } catch .corruptRecord(let position, let reason) {
             // verify() can stop at a damaged record instead of listing it; that is still damage.
             throw AdminError.verifyStopped(.corruptRecord(position: position, reason: reason))

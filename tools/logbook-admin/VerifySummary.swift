@@ -7,6 +7,11 @@ struct VerifySummary: Encodable {
     let eventsChecked: Int
     let lastPosition: UInt64
     let indexEntriesChecked: [String: Int]
+    let chainHashesChecked: Int
+    /// The recomputed chain head, `POS:HASH`; nil for a log without a chain.
+    let chainHead: String?
+    let headsChecked: Int
+    let firstDivergingPosition: UInt64?
     let problemCount: Int
     let problems: [String]
 
@@ -15,6 +20,10 @@ struct VerifySummary: Encodable {
         eventsChecked = report.eventsChecked
         lastPosition = report.lastPosition
         indexEntriesChecked = report.indexEntriesChecked
+        chainHashesChecked = report.chainHashesChecked
+        chainHead = report.chainHead?.description
+        headsChecked = report.headsChecked
+        firstDivergingPosition = report.firstDivergingPosition
         problemCount = report.problemCount
         problems = report.problems
     }
@@ -25,8 +34,11 @@ struct VerifySummary: Encodable {
             ["events checked", String(eventsChecked)],
             ["last position", String(lastPosition)],
             ["index entries checked", indexes.isEmpty ? "none" : indexes],
+            ["chain hashes checked", String(chainHashesChecked)],
+            ["chain head", chainHead ?? "none"],
+            ["heads checked", String(headsChecked)],
             ["problems", String(problemCount)],
-        ])
+        ] + (firstDivergingPosition.map { [["first diverging", "position \($0)"]] } ?? []))
         lines += problems.map { "  " + $0 }
         if problemCount > problems.count { lines.append("  … and \(problemCount - problems.count) more not listed") }
         lines.append(healthy ? "the log is healthy" : "the log is DAMAGED")

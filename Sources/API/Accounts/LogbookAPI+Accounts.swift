@@ -42,6 +42,13 @@ extension LogbookAPI {
         return .noContent(.init())
     }
 
+    func eraseMe(_ input: Operations.EraseMe.Input) async throws -> Operations.EraseMe.Output {
+        let session = try authenticate()
+        let body = switch input.body { case .json(let body): body }
+        try await accountsService.erase(session, password: body.password)
+        return .noContent(.init())
+    }
+
     func requestPasswordReset(_ input: Operations.RequestPasswordReset.Input) async throws -> Operations.RequestPasswordReset.Output {
         let body = switch input.body { case .json(let body): body }
         try await accountsService.requestPasswordReset(email: body.email)

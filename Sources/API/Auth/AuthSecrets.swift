@@ -1,9 +1,11 @@
 import Accounts
 import Crypto
+import EventSourcing
 import Foundation
 
-/// The server's secret key and what it is used for: sealing reset tokens for the outbox, and
-/// deriving the ids and tokens of retried commands (see `derivedToken`).
+/// The server's secret key and what it is used for: sealing reset tokens for the outbox,
+/// deriving the ids and tokens of retried commands (see `derivedToken`), and sealing the
+/// personal data key store.
 ///
 /// The key is `LOGBOOK_SECRET_KEY` (base64 of 32 bytes) when set; otherwise one generated on
 /// first start and kept in `<dataDirectory>/secret.key`, readable by the owner only. Each use
@@ -16,12 +18,16 @@ struct AuthSecrets: Sendable {
 
     private let sealingKey: SymmetricKey
     private let derivationKey: SymmetricKey
+    /// The root of the personal data key store: data keys are sealed under a subkey of it, and
+    /// uniqueness tags are keyed with another (`PersonalDataKeyStore`, ADR 0004).
+    let personalDataKey: SymmetricKey
 
     /// Subkeys of `key`, which must hold `keyBytes` bytes.
     init(key: SymmetricKey) {
         precondition(key.bitCount == Self.keyBytes * 8, "the secret key holds 32 bytes")
         sealingKey = HKDF<SHA256>.deriveKey(inputKeyMaterial: key, info: Data("logbook reset-token sealing v1".utf8), outputByteCount: 32)
         derivationKey = HKDF<SHA256>.deriveKey(inputKeyMaterial: key, info: Data("logbook retry derivation v1".utf8), outputByteCount: 32)
+        personalDataKey = PersonalDataKeyStore.rootKey(serverSecret: key)
     }
 
     /// The key from `environment`, else from the data directory's key file, created if missing.

@@ -75,6 +75,13 @@ public struct FirstStartSummary: Sendable {
 /// Doing this first means the server never answers while the data is half made.
 public func prepareFirstStart(runtime: LogbookRuntime, demo: Bool) async throws -> FirstStartSummary? {
     guard try runtime.log.headPosition() == 0 else { return nil }
+    // The demo accounts' personal data is sealed like anyone's (ADR 0004).
+    return try await PersonalDataKeys.$current.withValue(runtime.personalData) {
+        try await seedFirstStart(runtime: runtime, demo: demo)
+    }
+}
+
+private func seedFirstStart(runtime: LogbookRuntime, demo: Bool) async throws -> FirstStartSummary? {
     let entries = try StarterBank.entries()
     let engine = runtime.projections
     _ = try await engine.prepare()

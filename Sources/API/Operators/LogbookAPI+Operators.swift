@@ -38,6 +38,13 @@ extension LogbookAPI {
         return .accepted(.init(body: .json(.init(name: name))))
     }
 
+    func getChainHead(_ input: Operations.GetChainHead.Input) async throws -> Operations.GetChainHead.Output {
+        try requireOperator()
+        // The server's store is writable, so it migrated to the chain when it opened.
+        guard let head = try runtime.log.chainHead() else { throw Problem.internalError }
+        return .ok(.init(body: .json(.init(position: Int64(head.position), hash: head.hashHex))))
+    }
+
     /// Checks the operator token in constant time; without a configured token the routes are hidden.
     func requireOperator() throws {
         guard let expected = runtime.configuration.operatorToken else {

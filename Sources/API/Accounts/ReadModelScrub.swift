@@ -1,0 +1,106 @@
+import Accounts
+import EventLog
+import EventSourcing
+import Foundation
+import Projections
+import Synchronization
+
+/// Takes an erased user's data out of the read models (ADR 0004): the events now decode to
+/// placeholders, so a rebuild of every read model drops the data from the pages in use, and a
+/// compaction of the read-model file at shutdown drops the freed pages that still hold it.
+///
+/// A marker file (`keys/readmodels.scrub`) keeps the duty across a crash: a server that finds
+/// it rebuilds again on start, and removes it only after a compaction.
+final class ReadModelScrub: Sendable {
+    private let marker: String
+    /// Whether a scrub runs, whether another was asked for meanwhile, and whether one ran to
+    /// its end in this process (only then may a compaction remove the marker).
+    private let state = Mutex<(running: Bool, again: Bool, completed: Bool)>((false, false, false))
+
+    init(dataDirectory: String) {
+        marker = ((dataDirectory as NSString).appendingPathComponent(PersonalDataKeyStore.directoryName) as NSString)
+            .appendingPathComponent("readmodels.scrub")
+    }
+
+    /// Whether the read models may still hold erased data (a scrub or compaction is owed).
+    var isPending: Bool { FileManager.default.fileExists(atPath: marker) }
+
+    /// Rebuilds every read model of `engine`, unless a scrub is running: then it runs again once
+    /// the current one ends, for erasures that came too late for it.
+    func start(_ engine: ProjectionEngine<LMDBEventStore>, keyring: any PersonalDataKeyring) {
+        let first = state.withLock { state -> Bool in
+            if state.running {
+                state.again = true
+                return false
+            }
+            state.running = true
+            return true
+        }
+        // After `running` is set: whoever sees the marker and waits for `idle` waits for this run.
+        FileManager.default.createFile(atPath: marker, contents: Data())
+        guard first else { return }
+        Task {
+            await PersonalDataKeys.$current.withValue(keyring) {
+                var failed = false
+                repeat {
+                    failed = false
+                    for projection in engine.projections {
+                        // A failure is recorded by the engine and shown by GET /v1/admin/projections;
+                        // the marker stays, so the next start tries again.
+                        do {
+                            try await engine.rebuild(projection.name)
+                        } catch {
+                            failed = true
+                        }
+                    }
+                } while state.withLock { state in
+                    if state.again {
+                        state.again = false
+                        return true
+                    }
+                    state.running = false
+                    state.completed = state.completed || !failed
+                    return false
+                }
+            }
+        }
+    }
+
+    /// Finishes what a crash interrupted, once the projection runner has caught up with the log:
+    /// deletes the key of every erased account that still has one (the append succeeded, the
+    /// deletion did not), and rebuilds when the marker says an earlier scrub did not complete.
+    func recover(_ runtime: LogbookRuntime) async {
+        var keysDeleted = false
+        var after: UInt64 = 0
+        while let page = try? runtime.log.read(matching: EventQuery(types: ["account.erased"]), after: after, limit: 1_000),
+              let last = page.events.last {
+            for event in page.events {
+                guard case .erased(let erased)? = try? AccountEvent.decode(typeName: event.type, schemaVersion: event.schemaVersion, data: event.data),
+                      (try? runtime.personalData.isErased(erased.userId)) == false else { continue }
+                if (try? runtime.personalData.erase(erased.userId)) != nil { keysDeleted = true }
+            }
+            after = last.position
+        }
+        guard keysDeleted || isPending, let head = try? runtime.log.headPosition() else { return }
+        try? await runtime.projections.waitUntilProjected(head, timeout: .seconds(60))
+        runtime.scrubReadModels()
+    }
+
+    /// Returns once no scrub runs.
+    func idle() async {
+        while state.withLock({ $0.running }) {
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+    }
+
+    /// Compacts the read models when a scrub is owed and none runs, then removes the marker.
+    func compactIfPending(_ engine: ProjectionEngine<LMDBEventStore>) {
+        guard isPending, state.withLock({ !$0.running && $0.completed }) else { return }
+        do {
+            try engine.compactReadModelsForShutdown()
+            try FileManager.default.removeItem(atPath: marker)
+        } catch {
+            // The marker stays: the next start rebuilds and the next stop compacts again.
+        }
+    }
+}

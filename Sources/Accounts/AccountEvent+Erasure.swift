@@ -1,0 +1,51 @@
+import EventSourcing
+
+extension AccountEvent {
+    /// `account.erased`: the account is gone. It holds no personal data, only the tags it
+    /// releases (keyed hashes), so a new account may claim the same e-mail and username.
+    public struct Erased: Codable, Sendable, Equatable {
+        /// The erased account.
+        public var userId: String
+        /// The e-mail and username tags the account held.
+        public var releasedTags: [String]
+
+        /// The erasure of `userId`, releasing `releasedTags`.
+        public init(userId: String, releasedTags: [String]) {
+            self.userId = userId
+            self.releasedTags = releasedTags
+        }
+    }
+}
+
+// What of each payload is whose personal data (ADR 0004): the account's own e-mail, names,
+// username and postcode. An erased account's names read "Deleted user", the rest reads empty.
+extension AccountEvent.Registered: PersonalData {
+    public static var personalFields: [PersonalField<Self>] {
+        [.text(\.email, of: \.userId, erased: ""), .text(\.displayName, of: \.userId, erased: AccountNames.deletedUser),
+         .optionalText(\.firstName, of: \.userId), .optionalText(\.lastName, of: \.userId),
+         .optionalText(\.username, of: \.userId), .optionalText(\.postcode, of: \.userId)]
+    }
+}
+
+extension AccountEvent.ProfileUpdated: PersonalData {
+    public static var personalFields: [PersonalField<Self>] {
+        [.text(\.displayName, of: \.userId, erased: AccountNames.deletedUser), .optionalText(\.firstName, of: \.userId),
+         .optionalText(\.lastName, of: \.userId), .optionalText(\.postcode, of: \.userId)]
+    }
+}
+
+extension AccountEvent.EmailChanged: PersonalData {
+    public static var personalFields: [PersonalField<Self>] {
+        [.text(\.oldEmail, of: \.userId, erased: ""), .text(\.newEmail, of: \.userId, erased: "")]
+    }
+}
+
+extension AccountEvent.UsernameChanged: PersonalData {
+    public static var personalFields: [PersonalField<Self>] {
+        [.optionalText(\.oldUsername, of: \.userId), .text(\.newUsername, of: \.userId, erased: "")]
+    }
+}
+
+extension AccountEvent.PasswordResetRequested: PersonalData {
+    public static var personalFields: [PersonalField<Self>] { [.text(\.email, of: \.userId, erased: "")] }
+}

@@ -1,0 +1,75 @@
+/// An event payload that holds personal data: it declares which of its fields are whose, and
+/// `EventJSON` seals them on encoding and opens them on decoding (ADR 0004). A domain writes no
+/// crypto; a later app gets crypto-shredding by declaring its fields the same way.
+///
+/// Sealed fields stay JSON strings (`sealed:v1:…`), so event data stays the JSON the log's
+/// record format promises. Once a subject's key is erased, its fields decode to the placeholder
+/// each declaration names; the rest of the payload (ids, counts, times) decodes as it was.
+public protocol PersonalData: Codable {
+    /// The payload's personal fields, each with its subject (the user whose data it is).
+    static var personalFields: [PersonalField<Self>] { get }
+}
+
+/// One personal field of a payload `Payload`: where it is, whose it is, and what it reads as
+/// once its subject is erased.
+public struct PersonalField<Payload> {
+    let seal: (inout Payload, any PersonalDataKeyring) throws -> Void
+    let open: (inout Payload, (any PersonalDataKeyring)?) throws -> Void
+
+    /// The text at `field`, personal data of the user `subject` names; `erased` after erasure
+    /// ("Deleted user" for a name, empty for an e-mail or a free text).
+    public static func text(
+        _ field: WritableKeyPath<Payload, String>, of subject: @escaping (Payload) -> String, erased: String
+    ) -> PersonalField {
+        PersonalField(
+            seal: { payload, keyring in
+                payload[keyPath: field] = try PersonalDataSeal.seal(payload[keyPath: field], subject: subject(payload), keyring: keyring)
+            },
+            open: { payload, keyring in
+                payload[keyPath: field] = try PersonalDataSeal.open(payload[keyPath: field], subject: subject(payload), keyring: keyring) ?? erased
+            })
+    }
+
+    /// The optional text at `field`: absent stays absent; after erasure it reads as `erased`.
+    public static func optionalText(
+        _ field: WritableKeyPath<Payload, String?>, of subject: @escaping (Payload) -> String, erased: String? = nil
+    ) -> PersonalField {
+        PersonalField(
+            seal: { payload, keyring in
+                guard let text = payload[keyPath: field] else { return }
+                payload[keyPath: field] = try PersonalDataSeal.seal(text, subject: subject(payload), keyring: keyring)
+            },
+            open: { payload, keyring in
+                guard let stored = payload[keyPath: field] else { return }
+                payload[keyPath: field] = try PersonalDataSeal.open(stored, subject: subject(payload), keyring: keyring) ?? erased
+            })
+    }
+
+    /// Every element's personal fields in the array at `field` (members of a house, say).
+    public static func each<Element: PersonalData>(_ field: WritableKeyPath<Payload, [Element]>) -> PersonalField {
+        PersonalField(
+            seal: { payload, keyring in
+                payload[keyPath: field] = try payload[keyPath: field].map { try $0.sealingPersonalFields(with: keyring) }
+            },
+            open: { payload, keyring in
+                payload[keyPath: field] = try payload[keyPath: field].map { try $0.openingPersonalFields(with: keyring) }
+            })
+    }
+}
+
+extension PersonalData {
+    /// This payload with every personal field sealed under its subject's key.
+    public func sealingPersonalFields(with keyring: any PersonalDataKeyring) throws -> Self {
+        var copy = self
+        for field in Self.personalFields { try field.seal(&copy, keyring) }
+        return copy
+    }
+
+    /// This payload with every sealed field opened, or its placeholder when the subject is
+    /// erased. Plain fields (events written before ADR 0004) are read as they are.
+    public func openingPersonalFields(with keyring: (any PersonalDataKeyring)?) throws -> Self {
+        var copy = self
+        for field in Self.personalFields { try field.open(&copy, keyring) }
+        return copy
+    }
+}

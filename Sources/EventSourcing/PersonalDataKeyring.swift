@@ -1,0 +1,20 @@
+import Crypto
+
+/// Where personal data keys come from: one 256-bit data key per subject (user), and the key of
+/// the keyed hashes that stand in tags for values that must not appear there (an e-mail).
+public protocol PersonalDataKeyring: Sendable {
+    /// `subject`'s data key; a new one (stored first) when it has none and `create`; nil when
+    /// the subject was erased, or has no key and `create` is false.
+    func dataKey(of subject: String, create: Bool) throws -> SymmetricKey?
+    /// A keyed hash (HMAC-SHA256, hex) of `value` for `purpose`: equal values give equal tags,
+    /// and the tag tells nothing about the value to anyone without the server's secret.
+    func blindTag(_ purpose: String, _ value: String) -> String
+}
+
+/// The keyring of the work at hand. The server sets it around commands and projection runs;
+/// pure code (deciders, tests of a domain's events) runs without one, and then personal fields
+/// are written as they are and only plain ones can be read.
+public enum PersonalDataKeys {
+    /// The keyring in effect for this task.
+    @TaskLocal public static var current: (any PersonalDataKeyring)?
+}
