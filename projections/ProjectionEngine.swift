@@ -28,7 +28,7 @@ public actor ProjectionEngine<Store: EventStore> {
     nonisolated let rebuildHook = Mutex<(@Sendable (RebuildStep) async -> Void)?>(nil)
     /// The keyring events are decoded with when the caller set none (ADR 0004): personal fields
     /// are sealed in the log, and every rebuild and live batch must open them the same way.
-    public nonisolated let personalData = Mutex<(any PersonalDataKeyring)?>(nil)
+    public nonisolated let personalData: (any PersonalDataKeyring)?
     /// Events per read of the log (the log's own page limit).
     static var pageEvents: Int { 1_000 }
     /// Events per read-model transaction at most. While the runner is behind (a first start, a
@@ -43,11 +43,12 @@ public actor ProjectionEngine<Store: EventStore> {
     /// stats` beside a running server); such an engine must not prepare, run or rebuild.
     public init(
         log: Store, dataDirectory: String, projections: [any Projection], unsafeNoSync: Bool = false,
-        initialMapSizeBytes: Int? = nil, readOnly: Bool = false
+        initialMapSizeBytes: Int? = nil, readOnly: Bool = false, personalData: (any PersonalDataKeyring)? = nil
     ) throws(ReadModelError) {
         precondition(Set(projections.map(\.name)).count == projections.count, "projection names are unique")
         self.log = log
         self.projections = projections
+        self.personalData = personalData
         store = try ReadModelStore(
             dataDirectory: dataDirectory, unsafeNoSync: unsafeNoSync,
             initialMapSizeBytes: initialMapSizeBytes ?? ReadModelStore.initialMapSizeBytes, readOnly: readOnly)
@@ -102,7 +103,7 @@ public actor ProjectionEngine<Store: EventStore> {
         _ projection: any Projection, _ page: DecodedEvents, after: UInt64, into tables: [String: Database], _ txn: WriteTransaction
     ) throws {
         let writer = ReadModelWriter(transaction: txn, projection: projection.name, tables: tables)
-        try PersonalDataKeys.$current.withValue(PersonalDataKeys.current ?? personalData.withLock { $0 }) {
+        try PersonalDataKeys.$current.withValue(PersonalDataKeys.current ?? personalData) {
             try apply(projection, page, after: after, writer)
         }
     }

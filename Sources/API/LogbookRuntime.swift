@@ -58,10 +58,8 @@ public final class LogbookRuntime: Sendable {
         commands = CommandHandler(store: log)
         projections = try ProjectionEngine(
             log: log, dataDirectory: configuration.dataDirectory, projections: readModels,
-            unsafeNoSync: configuration.unsafeNoSync
+            unsafeNoSync: configuration.unsafeNoSync, personalData: personalData
         )
-        let keyring = personalData
-        projections.personalData.withLock { $0 = keyring }
         // Built once: their initialisers check the registration, which no request should repeat.
         accounts = AccountQueries(engine: projections)
         household = HouseholdQueries(engine: projections)

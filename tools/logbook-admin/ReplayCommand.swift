@@ -21,15 +21,14 @@ struct ReplayCommand: AsyncParsableCommand {
     func run() async throws {
         let log = try dataDirectory.openStore()
         let path = try dataDirectory.resolvedPath()
+        // Personal fields in events are sealed (ADR 0004): opened with the server's keys.
+        let keyring = try AdminKeyring.load(dataDirectory: path)
         let engine: ProjectionEngine<LMDBEventStore>
         do {
-            engine = try ProjectionEngine(log: log, dataDirectory: path, projections: LogbookProjections.all)
+            engine = try ProjectionEngine(log: log, dataDirectory: path, projections: LogbookProjections.all, personalData: keyring)
         } catch {
             throw AdminError.cannotOpenReadModels(path, error)
         }
-        // Personal fields in events are sealed (ADR 0004): opened with the server's keys.
-        let keyring = try AdminKeyring.load(dataDirectory: path)
-        engine.personalData.withLock { $0 = keyring }
         let names = LogbookProjections.all.map(\.name)
         if let projection, !names.contains(projection) {
             throw ValidationError("no projection named \(projection); known: \(names.joined(separator: ", "))")
