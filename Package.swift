@@ -41,15 +41,16 @@ let package = Package(
         .target(name: "Household", dependencies: ["EventSourcing"]),
         .target(name: "Quiz", dependencies: ["EventSourcing"]),
         .target(name: "Neighbourhood", dependencies: ["EventSourcing"]),
+        .target(name: "Workplace", dependencies: ["EventSourcing", .product(name: "Crypto", package: "swift-crypto")]),
         // The runtime: commands → decisions → conditional appends.
         .target(name: "CommandHandling", dependencies: ["EventLog", "EventSourcing"]),
         // Read models folded from the log, in their own LMDB environment.
-        .target(name: "Projections", dependencies: ["EventLog", "LMDB", "EventSourcing", "Household", "Accounts", "Quiz", "Neighbourhood"], path: "projections"),
+        .target(name: "Projections", dependencies: ["EventLog", "LMDB", "EventSourcing", "Household", "Accounts", "Quiz", "Neighbourhood", "Workplace"], path: "projections"),
         // HTTP: spec-first routes (openapi.yaml → generated types), problem+json, composition.
         .target(
             name: "API",
             dependencies: [
-                "EventLog", "EventSourcing", "CommandHandling", "Projections", "Accounts", "Quiz", "Neighbourhood",
+                "EventLog", "EventSourcing", "CommandHandling", "Projections", "Accounts", "Quiz", "Neighbourhood", "Workplace",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
@@ -78,7 +79,7 @@ let package = Package(
         .executableTarget(
             name: "logbook-bench",
             dependencies: [
-                "EventLog", "EventSourcing", "Household", "Quiz", "Neighbourhood", "Accounts", "Projections",
+                "EventLog", "EventSourcing", "Household", "Quiz", "Neighbourhood", "Workplace", "Accounts", "Projections",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "tools/logbook-bench"
@@ -92,14 +93,15 @@ let package = Package(
         .testTarget(name: "LMDBTests", dependencies: ["LMDB"]),
         .testTarget(
             name: "APITests",
-            dependencies: ["API", "logbook", "Accounts", "Neighbourhood", .product(name: "HummingbirdTesting", package: "hummingbird")]
+            dependencies: ["API", "logbook", "Accounts", "Neighbourhood", "Workplace", .product(name: "HummingbirdTesting", package: "hummingbird")]
         ),
         .testTarget(name: "EventSourcingTests", dependencies: ["EventSourcing", .product(name: "Crypto", package: "swift-crypto")]),
         .testTarget(name: "AccountsTests", dependencies: ["Accounts", "EventSourcing", .product(name: "Crypto", package: "swift-crypto")]),
         .testTarget(name: "HouseholdTests", dependencies: ["Household", "EventSourcing"]),
         .testTarget(name: "QuizTests", dependencies: ["Quiz", "EventSourcing"]),
         .testTarget(name: "NeighbourhoodTests", dependencies: ["Neighbourhood", "EventSourcing"]),
-        .testTarget(name: "ProjectionsTests", dependencies: ["Projections", "EventLog", "Household", "EventSourcing", "Accounts", "Quiz", "Neighbourhood"]),
+        .testTarget(name: "WorkplaceTests", dependencies: ["Workplace", "EventSourcing"]),
+        .testTarget(name: "ProjectionsTests", dependencies: ["Projections", "EventLog", "Household", "EventSourcing", "Accounts", "Quiz", "Neighbourhood", "Workplace"]),
         .testTarget(name: "CommandHandlingTests", dependencies: ["CommandHandling", "EventLog", "EventSourcing"]),
         .testTarget(
             name: "EventLogTests",

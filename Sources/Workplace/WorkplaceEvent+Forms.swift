@@ -1,0 +1,159 @@
+import EventSourcing
+import Foundation
+
+extension WorkplaceEvent {
+    /// A question of a review form.
+    public struct Question: Codable, Sendable, Equatable {
+        /// Server-generated.
+        public var questionId: String
+        /// Trimmed.
+        public var text: String
+        /// What the answer must be.
+        public var kind: QuestionKind
+
+        /// A question.
+        public init(questionId: String, text: String, kind: QuestionKind) {
+            self.questionId = questionId
+            self.text = text
+            self.kind = kind
+        }
+    }
+
+    /// `workplace.formCreated`.
+    public struct FormCreated: WorkplacePayload {
+        public static let typeName = "workplace.formCreated"
+        public var event: WorkplaceEvent { .formCreated(self) }
+
+        /// The organisation.
+        public var organisationId: String
+        /// The new form.
+        public var formId: String
+        /// Trimmed; unique within the organisation case-insensitively.
+        public var name: String
+        /// In order.
+        public var questions: [Question]
+        /// The admin who created it.
+        public var actorId: String
+
+        /// `actorId` created `name`.
+        public init(organisationId: String, formId: String, name: String, questions: [Question], actorId: String) {
+            self.organisationId = organisationId
+            self.formId = formId
+            self.name = name
+            self.questions = questions
+            self.actorId = actorId
+        }
+    }
+
+    /// `workplace.formRenamed`.
+    public struct FormRenamed: WorkplacePayload {
+        public static let typeName = "workplace.formRenamed"
+        public var event: WorkplaceEvent { .formRenamed(self) }
+
+        /// The organisation.
+        public var organisationId: String
+        /// The form.
+        public var formId: String
+        /// Its new name.
+        public var name: String
+        /// The admin who renamed it.
+        public var actorId: String
+
+        /// `actorId` renamed `formId` to `name`.
+        public init(organisationId: String, formId: String, name: String, actorId: String) {
+            self.organisationId = organisationId
+            self.formId = formId
+            self.name = name
+            self.actorId = actorId
+        }
+    }
+
+    /// `workplace.questionAdded`: at the end of the form.
+    public struct QuestionAdded: WorkplacePayload {
+        public static let typeName = "workplace.questionAdded"
+        public var event: WorkplaceEvent { .questionAdded(self) }
+
+        /// The organisation.
+        public var organisationId: String
+        /// The form.
+        public var formId: String
+        /// The new question.
+        public var question: Question
+        /// The admin who added it.
+        public var actorId: String
+
+        /// `actorId` added `question` to `formId`.
+        public init(organisationId: String, formId: String, question: Question, actorId: String) {
+            self.organisationId = organisationId
+            self.formId = formId
+            self.question = question
+            self.actorId = actorId
+        }
+    }
+
+    /// `workplace.questionRemoved`.
+    public struct QuestionRemoved: WorkplacePayload {
+        public static let typeName = "workplace.questionRemoved"
+        public var event: WorkplaceEvent { .questionRemoved(self) }
+
+        /// The organisation.
+        public var organisationId: String
+        /// The form.
+        public var formId: String
+        /// The removed question.
+        public var questionId: String
+        /// The admin who removed it.
+        public var actorId: String
+
+        /// `actorId` removed `questionId` from `formId`.
+        public init(organisationId: String, formId: String, questionId: String, actorId: String) {
+            self.organisationId = organisationId
+            self.formId = formId
+            self.questionId = questionId
+            self.actorId = actorId
+        }
+    }
+
+    /// `workplace.questionsReordered`: every question of the form, in the new order.
+    public struct QuestionsReordered: WorkplacePayload {
+        public static let typeName = "workplace.questionsReordered"
+        public var event: WorkplaceEvent { .questionsReordered(self) }
+
+        /// The organisation.
+        public var organisationId: String
+        /// The form.
+        public var formId: String
+        /// Every question id of the form, each once, in the new order.
+        public var questionIds: [String]
+        /// The admin who reordered them.
+        public var actorId: String
+
+        /// `actorId` put `formId`'s questions in the order `questionIds`.
+        public init(organisationId: String, formId: String, questionIds: [String], actorId: String) {
+            self.organisationId = organisationId
+            self.formId = formId
+            self.questionIds = questionIds
+            self.actorId = actorId
+        }
+    }
+
+    /// `workplace.formDeleted`.
+    public struct FormDeleted: WorkplacePayload {
+        public static let typeName = "workplace.formDeleted"
+        public var event: WorkplaceEvent { .formDeleted(self) }
+
+        /// The organisation.
+        public var organisationId: String
+        /// The deleted form.
+        public var formId: String
+        /// The admin who deleted it.
+        public var actorId: String
+
+        /// `actorId` deleted `formId`.
+        public init(organisationId: String, formId: String, actorId: String) {
+            self.organisationId = organisationId
+            self.formId = formId
+            self.actorId = actorId
+        }
+    }
+}

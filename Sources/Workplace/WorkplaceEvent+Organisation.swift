@@ -1,0 +1,112 @@
+import EventSourcing
+import Foundation
+
+extension WorkplaceEvent {
+    /// A location of an organisation: where members work and news is posted.
+    public struct Location: Codable, Sendable, Equatable {
+        /// Server-generated.
+        public var locationId: String
+        /// Trimmed, unique within the organisation case-insensitively.
+        public var name: String
+
+        /// A location.
+        public init(locationId: String, name: String) {
+            self.locationId = locationId
+            self.name = name
+        }
+    }
+
+    /// `workplace.organisationRegistered`: the organisation, its first locations and its creator,
+    /// who becomes an accepted admin at the first location.
+    public struct OrganisationRegistered: WorkplacePayload {
+        public static let typeName = "workplace.organisationRegistered"
+        public var event: WorkplaceEvent { .organisationRegistered(self) }
+        public var subjectUserId: String? { creatorId }
+
+        /// The new organisation.
+        public var organisationId: String
+        /// Trimmed; unique across the log case-insensitively (the name's tag).
+        public var name: String
+        /// At least one.
+        public var locations: [Location]
+        /// The creator, now an accepted admin.
+        public var creatorId: String
+        /// The creator's name as a member: their display name when registering.
+        public var creatorName: String
+        /// When: the command's metadata time.
+        public var registeredAt: Date
+
+        /// `creatorId` registered `name`.
+        public init(
+            organisationId: String, name: String, locations: [Location], creatorId: String, creatorName: String,
+            registeredAt: Date
+        ) {
+            self.organisationId = organisationId
+            self.name = name
+            self.locations = locations
+            self.creatorId = creatorId
+            self.creatorName = creatorName
+            self.registeredAt = registeredAt
+        }
+    }
+
+    /// `workplace.locationAdded`.
+    public struct LocationAdded: WorkplacePayload {
+        public static let typeName = "workplace.locationAdded"
+        public var event: WorkplaceEvent { .locationAdded(self) }
+
+        /// The organisation.
+        public var organisationId: String
+        /// The new location.
+        public var location: Location
+        /// The admin who added it.
+        public var actorId: String
+
+        /// `actorId` added `location`.
+        public init(organisationId: String, location: Location, actorId: String) {
+            self.organisationId = organisationId
+            self.location = location
+            self.actorId = actorId
+        }
+    }
+
+    /// `workplace.locationRenamed`.
+    public struct LocationRenamed: WorkplacePayload {
+        public static let typeName = "workplace.locationRenamed"
+        public var event: WorkplaceEvent { .locationRenamed(self) }
+
+        /// The organisation.
+        public var organisationId: String
+        /// The location with its new name.
+        public var location: Location
+        /// The admin who renamed it.
+        public var actorId: String
+
+        /// `actorId` renamed `location.locationId` to `location.name`.
+        public init(organisationId: String, location: Location, actorId: String) {
+            self.organisationId = organisationId
+            self.location = location
+            self.actorId = actorId
+        }
+    }
+
+    /// `workplace.locationRemoved`.
+    public struct LocationRemoved: WorkplacePayload {
+        public static let typeName = "workplace.locationRemoved"
+        public var event: WorkplaceEvent { .locationRemoved(self) }
+
+        /// The organisation.
+        public var organisationId: String
+        /// The removed location.
+        public var locationId: String
+        /// The admin who removed it.
+        public var actorId: String
+
+        /// `actorId` removed `locationId`.
+        public init(organisationId: String, locationId: String, actorId: String) {
+            self.organisationId = organisationId
+            self.locationId = locationId
+            self.actorId = actorId
+        }
+    }
+}

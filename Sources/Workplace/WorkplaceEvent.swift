@@ -1,0 +1,137 @@
+import EventSourcing
+import Foundation
+
+/// What happened in an organisation of the workplace app: the storage format of the workplace
+/// domain. Payloads are written to the log as JSON and never rewritten, so change them only by
+/// adding a schema version.
+///
+/// Every event is in the stream `organisation-<organisationId>` and tagged
+/// `organisation:<organisationId>`, the boundary of every command but registering (which adds
+/// the name's tag, `organisationName:<folded name>`, so that names stay unique across the log).
+/// Events about one user (a join request, a membership change, a review of them) are also
+/// tagged `user:<userId>`, so that "what happened to this user" is one tag query; other domains
+/// read `user:` tags only together with their own event types, so sharing the tag is safe.
+public enum WorkplaceEvent: DomainEvent {
+    /// An organisation was registered; its creator is its first, accepted admin.
+    case organisationRegistered(OrganisationRegistered)
+    /// A location was added.
+    case locationAdded(LocationAdded)
+    /// A location was renamed.
+    case locationRenamed(LocationRenamed)
+    /// A location was removed; no member or pending request was at it.
+    case locationRemoved(LocationRemoved)
+    /// A user asked to join.
+    case joinRequested(JoinRequested)
+    /// An admin accepted a join request, with the details as corrected.
+    case joinRequestAccepted(JoinRequestAccepted)
+    /// An admin rejected a join request; the user may ask again.
+    case joinRequestRejected(JoinRequestRejected)
+    /// An admin changed a member's location or admin flag.
+    case memberChanged(MemberChanged)
+    /// A member left or was removed.
+    case memberRemoved(MemberRemoved)
+    /// A review form was created.
+    case formCreated(FormCreated)
+    /// A form was renamed.
+    case formRenamed(FormRenamed)
+    /// A question was added at the end of a form.
+    case questionAdded(QuestionAdded)
+    /// A question was removed from a form.
+    case questionRemoved(QuestionRemoved)
+    /// A form's questions were put in a new order.
+    case questionsReordered(QuestionsReordered)
+    /// A form was deleted; reviews made with it keep their snapshot.
+    case formDeleted(FormDeleted)
+    /// An admin reviewed an employee: the form's name and every question as they were then.
+    case reviewSubmitted(ReviewSubmitted)
+    /// An admin posted news to a location.
+    case newsPosted(NewsPosted)
+    /// An admin deleted a news item.
+    case newsDeleted(NewsDeleted)
+
+    /// Every payload type, for decoding by stored type name.
+    static let catalogue = EventPayloadCatalogue<WorkplaceEvent>([
+        OrganisationRegistered.self, LocationAdded.self, LocationRenamed.self, LocationRemoved.self,
+        JoinRequested.self, JoinRequestAccepted.self, JoinRequestRejected.self, MemberChanged.self, MemberRemoved.self,
+        FormCreated.self, FormRenamed.self, QuestionAdded.self, QuestionRemoved.self, QuestionsReordered.self,
+        FormDeleted.self, ReviewSubmitted.self, NewsPosted.self, NewsDeleted.self,
+    ])
+
+    /// Every stored type name of the domain (`workplace.<pastTense>`).
+    public static var typeNames: Set<String> { catalogue.typeNames }
+
+    /// The stream of an organisation, `organisation-<organisationId>`.
+    public static func streamID(organisation organisationId: String) -> String { "organisation-\(organisationId)" }
+    /// The tag every event of an organisation carries, `organisation:<organisationId>`.
+    public static func organisationTag(_ organisationId: String) -> String { "organisation:\(organisationId)" }
+    /// The tag of an organisation's name, `organisationName:<SHA-256 of the folded name>`:
+    /// registering appends only while no event carries it. Hashed so that a name of any length
+    /// and script fits a tag index key.
+    public static func organisationNameTag(_ name: String) -> String { "organisationName:\(WorkplaceNames.digest(name))" }
+    /// The tag of the user an event is about, `user:<userId>`.
+    public static func userTag(_ userId: String) -> String { "user:\(userId)" }
+
+    /// The case's payload.
+    public var payload: any WorkplacePayload {
+        switch self {
+        case .organisationRegistered(let p): p
+        case .locationAdded(let p): p
+        case .locationRenamed(let p): p
+        case .locationRemoved(let p): p
+        case .joinRequested(let p): p
+        case .joinRequestAccepted(let p): p
+        case .joinRequestRejected(let p): p
+        case .memberChanged(let p): p
+        case .memberRemoved(let p): p
+        case .formCreated(let p): p
+        case .formRenamed(let p): p
+        case .questionAdded(let p): p
+        case .questionRemoved(let p): p
+        case .questionsReordered(let p): p
+        case .formDeleted(let p): p
+        case .reviewSubmitted(let p): p
+        case .newsPosted(let p): p
+        case .newsDeleted(let p): p
+        }
+    }
+
+    /// The organisation the event belongs to.
+    public var organisationId: String { payload.organisationId }
+
+    /// `workplace.<pastTense>`.
+    public var typeName: String { payload.typeName }
+
+    /// `organisation-<organisationId>`.
+    public var streamID: String { Self.streamID(organisation: organisationId) }
+
+    /// `organisation:<id>`, the name's tag when registering, `user:<id>` of the user it is about.
+    public var tags: [String] {
+        var tags = [Self.organisationTag(organisationId)]
+        if case .organisationRegistered(let p) = self { tags.append(Self.organisationNameTag(p.name)) }
+        if let subject = payload.subjectUserId { tags.append(Self.userTag(subject)) }
+        return tags
+    }
+
+    /// The payload as JSON (sorted keys, RFC 3339 dates, personal fields sealed).
+    public func encodeData() throws -> Data { try payload.encodeData() }
+
+    /// The event stored as `typeName`, or nil for another domain's type. Every type is at schema
+    /// version 1 so far; a version 2 would be upcast here, keyed on `schemaVersion`.
+    public static func decode(typeName: String, schemaVersion: UInt16, data: Data) throws -> WorkplaceEvent? {
+        try catalogue.decode(typeName: typeName, data: data)
+    }
+}
+
+/// What every workplace payload says: its organisation and, when the event is about one user,
+/// who (`user:` tag).
+public protocol WorkplacePayload: EventPayload<WorkplaceEvent> {
+    /// The organisation.
+    var organisationId: String { get }
+    /// The user the event is about (the requester, the member, the reviewed employee), if any.
+    var subjectUserId: String? { get }
+}
+
+extension WorkplacePayload {
+    /// Most events are about the organisation, not one user.
+    public var subjectUserId: String? { nil }
+}

@@ -1,0 +1,37 @@
+import EventSourcing
+import Foundation
+import Testing
+@testable import Workplace
+
+@Suite("Workplace events as JSON")
+struct WorkplaceEventJSONTests {
+    @Test("every type name decodes back to the event it was encoded from")
+    func roundTrip() throws {
+        let at = Date(timeIntervalSince1970: 1_800_000_000)
+        let events: [WorkplaceEvent] = [
+            .organisationRegistered(.init(organisationId: "o", name: "Acme", locations: [.init(locationId: "l", name: "HQ")],
+                                          creatorId: "u", creatorName: "Ann", registeredAt: at)),
+            .reviewSubmitted(.init(organisationId: "o", reviewId: "r", employeeId: "e", reviewerId: "u", reviewerName: "Ann",
+                                   formId: "f", formName: "Yearly",
+                                   answers: [.init(questionId: "q", question: "How?", kind: .rating, rating: 4)],
+                                   remark: nil, submittedAt: at)),
+            .newsDeleted(.init(organisationId: "o", newsId: "n", locationId: "l", actorId: "u")),
+        ]
+        for event in events {
+            let decoded = try WorkplaceEvent.decode(typeName: event.typeName, schemaVersion: 1, data: event.encodeData())
+            #expect(decoded == event)
+        }
+        #expect(WorkplaceEvent.typeNames.count == 18)
+        #expect(try WorkplaceEvent.decode(typeName: "household.taskCompleted", schemaVersion: 1, data: Data("{}".utf8)) == nil)
+    }
+
+    @Test("the name tag is the same for every spelling of one name, and registering carries it")
+    func nameTag() {
+        #expect(WorkplaceEvent.organisationNameTag("  ACME ") == WorkplaceEvent.organisationNameTag("acme"))
+        #expect(WorkplaceEvent.organisationNameTag("Acme") != WorkplaceEvent.organisationNameTag("Acme B.V."))
+        let registered = WorkplaceEvent.organisationRegistered(.init(
+            organisationId: "o", name: "Acme", locations: [], creatorId: "u", creatorName: "Ann", registeredAt: .now))
+        #expect(registered.tags == ["organisation:o", WorkplaceEvent.organisationNameTag("acme"), "user:u"])
+        #expect(registered.streamID == "organisation-o")
+    }
+}
