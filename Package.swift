@@ -101,7 +101,8 @@ let package = Package(
         .testTarget(name: "QuizTests", dependencies: ["Quiz", "EventSourcing"]),
         .testTarget(name: "NeighbourhoodTests", dependencies: ["Neighbourhood", "EventSourcing"]),
         .testTarget(name: "WorkplaceTests", dependencies: ["Workplace", "EventSourcing"]),
-        .testTarget(name: "ProjectionsTests", dependencies: ["Projections", "EventLog", "Household", "EventSourcing", "Accounts", "Quiz", "Neighbourhood", "Workplace"]),
+        .testTarget(name: "ProjectionsTests", dependencies: ["Projections", "EventLog", "Household", "EventSourcing", "Accounts", "Quiz", "Neighbourhood", "Workplace",
+                    .product(name: "Crypto", package: "swift-crypto")]),
         .testTarget(name: "CommandHandlingTests", dependencies: ["CommandHandling", "EventLog", "EventSourcing"]),
         .testTarget(
             name: "EventLogTests",

@@ -14,6 +14,9 @@ public enum LogbookProjections {
     /// The neighbourhood app's read models.
     public static var neighbourhood: [any Projection] { NeighbourhoodProjections.all }
 
+    /// The workplace app's read models.
+    public static var workplace: [any Projection] { WorkplaceProjections.all }
+
     /// All of them.
-    public static var all: [any Projection] { accounts + household + quiz + neighbourhood }
+    public static var all: [any Projection] { accounts + household + quiz + neighbourhood + workplace }
 }

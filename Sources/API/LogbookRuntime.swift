@@ -24,6 +24,8 @@ public final class LogbookRuntime: Sendable {
     let quiz: QuizQueries<LMDBEventStore>
     /// Queries over the neighbourhood read models.
     let neighbourhood: NeighbourhoodQueries<LMDBEventStore>
+    /// Queries over the workplace read models.
+    let workplace: WorkplaceQueries<LMDBEventStore>
     /// Secrets, bcrypt and rate limits of the account routes.
     let auth: AuthServices
     /// The per-user keys personal data in events is sealed under (`data/keys`, ADR 0004).
@@ -65,6 +67,7 @@ public final class LogbookRuntime: Sendable {
         household = HouseholdQueries(engine: projections)
         quiz = QuizQueries(engine: projections)
         neighbourhood = NeighbourhoodQueries(engine: projections)
+        workplace = WorkplaceQueries(engine: projections)
     }
 
     /// Whether the log accepts appends (`close` has not been called).

@@ -45,6 +45,32 @@ public struct PersonalField<Payload> {
             })
     }
 
+    /// The optional text at `field` of every element of the array at `array`, personal data of
+    /// the user `subject` names from the payload: for elements that do not say whose they are
+    /// (a review's text answers are the reviewed employee's). Absent stays absent; after
+    /// erasure each present one reads as `erased`.
+    public static func eachOptionalText<Element>(
+        _ array: WritableKeyPath<Payload, [Element]>, _ field: WritableKeyPath<Element, String?>,
+        of subject: @escaping (Payload) -> String, erased: String
+    ) -> PersonalField {
+        PersonalField(
+            seal: { payload, keyring in
+                let subject = subject(payload)
+                for index in payload[keyPath: array].indices {
+                    guard let text = payload[keyPath: array][index][keyPath: field] else { continue }
+                    payload[keyPath: array][index][keyPath: field] = try PersonalDataSeal.seal(text, subject: subject, keyring: keyring)
+                }
+            },
+            open: { payload, keyring in
+                let subject = subject(payload)
+                for index in payload[keyPath: array].indices {
+                    guard let stored = payload[keyPath: array][index][keyPath: field] else { continue }
+                    payload[keyPath: array][index][keyPath: field] =
+                        try PersonalDataSeal.open(stored, subject: subject, keyring: keyring) ?? erased
+                }
+            })
+    }
+
     /// Every element's personal fields in the array at `field` (members of a house, say).
     public static func each<Element: PersonalData>(_ field: WritableKeyPath<Payload, [Element]>) -> PersonalField {
         PersonalField(

@@ -40,6 +40,10 @@ public enum WorkplaceError: DomainError {
     case formNameTaken
     /// No such question in the form.
     case questionNotFound
+    /// A form keeps at least one question: a review of a form without questions would say nothing.
+    case lastQuestion
+    /// No such review, or one the viewer may not see (someone else's, to an employee).
+    case reviewNotFound
     /// No such news item.
     case newsNotFound
     /// A new id is already in use: a caller bug, never something to overwrite.
@@ -67,6 +71,8 @@ public enum WorkplaceError: DomainError {
         case .formNotFound: "form_not_found"
         case .formNameTaken: "form_name_taken"
         case .questionNotFound: "question_not_found"
+        case .lastQuestion: "last_question"
+        case .reviewNotFound: "review_not_found"
         case .newsNotFound: "news_not_found"
         case .idTaken: "id_taken"
         case .limitReached: "limit_reached"
@@ -78,11 +84,11 @@ public enum WorkplaceError: DomainError {
         switch self {
         case .validationFailed: .validation
         case .organisationNotFound, .locationNotFound, .joinRequestNotFound, .memberNotFound, .formNotFound,
-             .questionNotFound, .newsNotFound:
+             .questionNotFound, .reviewNotFound, .newsNotFound:
             .notFound
         case .notAMember, .notAnAdmin: .forbidden
         case .organisationNameTaken, .locationNameTaken, .locationInUse, .lastLocation, .requestPending,
-             .alreadyAMember, .lastAdmin, .formNameTaken, .idTaken, .limitReached:
+             .alreadyAMember, .lastAdmin, .formNameTaken, .lastQuestion, .idTaken, .limitReached:
             .conflict
         }
     }
@@ -107,6 +113,8 @@ public enum WorkplaceError: DomainError {
         case .formNotFound: "The organisation has no such review form."
         case .formNameTaken: "Another review form of the organisation already has this name."
         case .questionNotFound: "The form has no such question."
+        case .lastQuestion: "A review form keeps at least one question; add another before removing this one."
+        case .reviewNotFound: "There is no such review."
         case .newsNotFound: "The organisation has no such news item."
         case .idTaken: "This id is already in use."
         case .limitReached(let limit): "The organisation already has the most \(limit.rawValue) it may have (\(limit.maximum))."

@@ -86,6 +86,10 @@ extension Serve {
             print("demo join code: \(demo.joinCode)")
             print("demo neighbourhood: \(demo.reports) reports with replies and follows in postcode \(DemoSeed.accounts[0].postcode)")
             print("demo quiz games: \(demo.quizGames.finished) (finished), \(demo.quizGames.running) (running)")
+            let work = demo.workplace
+            print("demo workplace: organisation \(work.organisationId) (\"\(work.organisationName)\"; Ann admin at Amsterdam "
+                  + "\(work.headOfficeId), Bob employee at Utrecht \(work.branchId)), form \(work.formId), review \(work.reviewId), "
+                  + "news \(work.newsId)")
         }
         fflush(nil)
         return summary.demo != nil

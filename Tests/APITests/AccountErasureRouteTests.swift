@@ -5,7 +5,7 @@ import Testing
 
 /// `DELETE /v1/me`: the password check is limited like a password change's, and what an erasure
 /// ends (sessions, logins) and frees (e-mail, username) right away, before any rebuild.
-@Suite("Account erasure route", .timeLimit(.minutes(1)))
+@Suite("Account erasure route", .timeLimit(.minutes(3)))
 struct AccountErasureRouteTests {
     @Test func wrongPasswordsCountAgainstThePasswordChangeLimit() async throws {
         let clock = TestClock()

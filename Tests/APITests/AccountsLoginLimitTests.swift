@@ -7,7 +7,7 @@ import Testing
 /// SPEC §1 Accounts: failed logins are limited per (e-mail, client address) and per client
 /// address; no anonymous client can lock the owner out. Each client address is real: the
 /// requests come from distinct loopback addresses (`AddressedClient`).
-@Suite("Accounts: login limits by e-mail and address", .timeLimit(.minutes(1)))
+@Suite("Accounts: login limits by e-mail and address", .timeLimit(.minutes(3)))
 struct AccountsLoginLimitTests {
     @Test func tenFailuresForAnEmailFromOneAddressHoldItBackFromThereOnly() async throws {
         let clock = TestClock()

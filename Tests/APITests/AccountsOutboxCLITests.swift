@@ -4,7 +4,7 @@ import Testing
 @testable import API
 
 /// `logbook-admin outbox` on the data directory of a running server hands out the reset token.
-@Suite("Accounts: the outbox for the operator's mailer", .timeLimit(.minutes(1)))
+@Suite("Accounts: the outbox for the operator's mailer", .timeLimit(.minutes(3)))
 struct AccountsOutboxCLITests {
     @Test func theAdminToolListsPendingResetMailsWithWorkingTokens() async throws {
         let server = try TestServer()

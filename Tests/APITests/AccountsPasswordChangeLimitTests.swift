@@ -4,7 +4,7 @@ import Testing
 @testable import API
 
 /// SPEC §1 Accounts: a password change is limited only by the signed-in user's own failed attempts.
-@Suite("Accounts: password change limits", .timeLimit(.minutes(1)))
+@Suite("Accounts: password change limits", .timeLimit(.minutes(3)))
 struct AccountsPasswordChangeLimitTests {
     @Test func othersLoginFailuresDoNotBlockTheOwnersPasswordChange() async throws {
         let pauses = RecordedPauses()

@@ -5,7 +5,7 @@ import Testing
 
 /// SPEC §1 Accounts: a reset request always answers 202 and tells nothing; the route only
 /// queues it, and the worker puts the token in the outbox afterwards.
-@Suite("Accounts: password reset requests", .timeLimit(.minutes(1)))
+@Suite("Accounts: password reset requests", .timeLimit(.minutes(3)))
 struct AccountsPasswordResetRequestTests {
     /// With no worker running (no application), a request still returns at once: the route
     /// does not wait for the account lookup or the token. The next worker carries it out.

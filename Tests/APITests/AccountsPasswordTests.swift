@@ -3,7 +3,7 @@ import HummingbirdTesting
 import Testing
 @testable import API
 
-@Suite("Accounts: passwords and resets", .timeLimit(.minutes(1)))
+@Suite("Accounts: passwords and resets", .timeLimit(.minutes(3)))
 struct AccountsPasswordTests {
     @Test func changingThePasswordNeedsTheCurrentOne() async throws {
         let server = try TestServer()

@@ -3,7 +3,7 @@ import HummingbirdTesting
 import Testing
 @testable import API
 
-@Suite("Accounts: profile and activity", .timeLimit(.minutes(1)))
+@Suite("Accounts: profile and activity", .timeLimit(.minutes(3)))
 struct AccountsProfileTests {
     @Test func patchChangesOnlyTheGivenFieldsAndAnswersTheProfile() async throws {
         let server = try TestServer()

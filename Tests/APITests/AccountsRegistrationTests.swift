@@ -3,7 +3,7 @@ import HummingbirdTesting
 import Testing
 @testable import API
 
-@Suite("Accounts: registration", .timeLimit(.minutes(1)))
+@Suite("Accounts: registration", .timeLimit(.minutes(3)))
 struct AccountsRegistrationTests {
     @Test func registerAnswers201WithATokenThatWorksAtOnce() async throws {
         let clock = TestClock()

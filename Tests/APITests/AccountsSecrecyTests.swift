@@ -7,7 +7,7 @@ import OpenAPIRuntime
 import Testing
 @testable import API
 
-@Suite("Accounts: no secret leaves the service", .timeLimit(.minutes(1)))
+@Suite("Accounts: no secret leaves the service", .timeLimit(.minutes(3)))
 struct AccountsSecrecyTests {
     /// A realistic session of an account's life at the most verbose log level, 2xx and 4xx
     /// answers alike: no response and no log line holds a password, a password hash, a bearer

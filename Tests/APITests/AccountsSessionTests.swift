@@ -3,7 +3,7 @@ import HummingbirdTesting
 import Testing
 @testable import API
 
-@Suite("Accounts: sessions", .timeLimit(.minutes(1)))
+@Suite("Accounts: sessions", .timeLimit(.minutes(3)))
 struct AccountsSessionTests {
     @Test func loginAnswers201WithANewWorkingToken() async throws {
         let server = try TestServer()

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 @testable import API
 
-@Suite("Auth: secrets, tokens, passwords and limits", .timeLimit(.minutes(1)))
+@Suite("Auth: secrets, tokens, passwords and limits", .timeLimit(.minutes(3)))
 struct AuthSecretsTests {
     private func temporaryDirectory() -> String {
         NSTemporaryDirectory() + "auth-secrets-" + UUID().uuidString

@@ -10,7 +10,7 @@ import Testing
 /// openapi.yaml states the rules the server enforces, so that a client (or a fuzzer) sending
 /// schema-valid data is not refused. These tests pin the contract's numbers and patterns to the
 /// constants and the text policy the deciders use: a rule changed on one side fails here.
-@Suite("The contract states the server's rules", .timeLimit(.minutes(1)))
+@Suite("The contract states the server's rules", .timeLimit(.minutes(3)))
 struct ContractRulesTests {
     let schemas: [String: [String: Any]]
 

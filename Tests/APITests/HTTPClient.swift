@@ -66,7 +66,7 @@ final class ServerProcess {
         output.fileHandleForReading.readabilityHandler = { lines.append($0.availableData) }
         try process.run()
         do {
-            address = try await lines.waitForLine(prefix: "logbook listening on ", timeout: .seconds(30))
+            address = try await lines.waitForLine(prefix: "logbook listening on ", timeout: .seconds(120))
         } catch {
             kill()
             throw error

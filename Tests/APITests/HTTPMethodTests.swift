@@ -7,7 +7,7 @@ import Testing
 
 /// HEAD, wrong methods and oversized headers: the HTTP edge answers each as the contract says,
 /// with problem+json, never with a bare status from the router or the parser.
-@Suite("HTTP methods and header limits", .timeLimit(.minutes(1)))
+@Suite("HTTP methods and header limits", .timeLimit(.minutes(3)))
 struct HTTPMethodTests {
     /// Every path of the shipped contract with its declared methods, `{param}`s filled with a
     /// made-up UUID.

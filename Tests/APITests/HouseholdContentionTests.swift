@@ -7,7 +7,7 @@ import Testing
 /// Completions through HTTP: the total each answer carries comes from the decision itself, a
 /// retry answers the first award, and housemates completing at once are decided as one chain instead of
 /// failing with 409.
-@Suite("Household completions under contention", .timeLimit(.minutes(1)))
+@Suite("Household completions under contention", .timeLimit(.minutes(3)))
 struct HouseholdContentionTests {
     /// A house of `members` (all registered here, the first creating it) with one `points`-point
     /// task per member in one room. Returns the house, the members' tokens and the task ids.

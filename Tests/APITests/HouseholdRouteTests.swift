@@ -4,7 +4,7 @@ import Testing
 @testable import API
 
 /// The household routes through HTTP: a house played by two members, and every refusal.
-@Suite("Household routes", .timeLimit(.minutes(1)))
+@Suite("Household routes", .timeLimit(.minutes(3)))
 struct HouseholdRouteTests {
     /// Ann's house with a kitchen and a task; Bob joined. Returns ids and tokens.
     private func seededHouse(_ client: any TestClientProtocol) async throws -> (ann: String, bob: String, houseId: String, roomId: String, taskId: String) {
@@ -179,7 +179,7 @@ struct HouseholdRouteTests {
 
 /// Issue 10 item 4: house, room and task names follow the one text policy.
 extension HouseholdRouteTests {
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(3)))
     func aNameWithAControlCharacterOrABidiOverrideIsA422NamingTheField() async throws {
         let server = try TestServer()
         defer { server.remove() }

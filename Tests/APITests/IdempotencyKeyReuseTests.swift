@@ -6,7 +6,7 @@ import Testing
 /// An Idempotency-Key names one request: its retry is answered as the first attempt was, with
 /// nothing appended; the key reused for another request (another route, another body) is 422
 /// `idempotency_key_reused`, and the other request is not carried out.
-@Suite("Idempotency-Key reuse", .timeLimit(.minutes(1)))
+@Suite("Idempotency-Key reuse", .timeLimit(.minutes(3)))
 struct IdempotencyKeyReuseTests {
     /// Ann's house with a kitchen and a task. Returns her token and the ids.
     private func house(_ client: any TestClientProtocol) async throws -> (ann: String, houseId: String, roomId: String, taskId: String, code: String) {

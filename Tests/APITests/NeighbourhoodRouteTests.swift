@@ -7,7 +7,7 @@ import Testing
 
 /// The neighbourhood routes through HTTP: neighbours in 1012AB post, reply and follow; Cat in
 /// 3011CD sees none of it; every refusal has its status and code.
-@Suite("Neighbourhood routes", .timeLimit(.minutes(1)))
+@Suite("Neighbourhood routes", .timeLimit(.minutes(3)))
 struct NeighbourhoodRouteTests {
     private struct Neighbours {
         var ann: String, bob: String, cat: String, reportId: String
@@ -242,7 +242,7 @@ struct NeighbourhoodRouteTests {
 }
 
 /// The demo data's neighbourhood, as `logbook serve --demo` seeds it.
-@Suite("Neighbourhood demo", .timeLimit(.minutes(1)))
+@Suite("Neighbourhood demo", .timeLimit(.minutes(3)))
 struct NeighbourhoodDemoTests {
     @Test func theDemoNeighbourhoodHasReportsRepliesFollowsAndNotifications() async throws {
         let server = try TestServer()
@@ -264,7 +264,7 @@ struct NeighbourhoodDemoTests {
 
 /// The contract's enums and the domain's spell categories the same, which the routes' mapping
 /// relies on.
-@Suite("Neighbourhood contract", .timeLimit(.minutes(1)))
+@Suite("Neighbourhood contract", .timeLimit(.minutes(3)))
 struct NeighbourhoodContractTests {
     @Test func everyCategoryOfTheDomainIsOneOfTheContract() {
         let domain = ReportCategory.allCases.map(\.rawValue)
@@ -275,7 +275,7 @@ struct NeighbourhoodContractTests {
 
 /// Issue 10 item 4: report titles, descriptions and replies follow the one text policy.
 extension NeighbourhoodRouteTests {
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(3)))
     func aTextWithAControlCharacterOrABidiOverrideIsA422NamingTheField() async throws {
         let server = try TestServer()
         defer { server.remove() }

@@ -3,7 +3,7 @@ import HummingbirdTesting
 import Testing
 @testable import API
 
-@Suite("Operator routes", .timeLimit(.minutes(1)))
+@Suite("Operator routes", .timeLimit(.minutes(3)))
 struct OperatorRouteTests {
     @Test func projectionsAreListedAndRebuiltWithTheOperatorTokenOnly() async throws {
         let server = try TestServer { $0.operatorToken = "operator-secret" }

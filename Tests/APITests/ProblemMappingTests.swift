@@ -21,7 +21,7 @@ private enum SampleError: DomainError {
     var fieldErrors: [FieldError] { self == .invalid ? [FieldError("name", "is empty")] : [] }
 }
 
-@Suite("Problem mapping", .timeLimit(.minutes(1)))
+@Suite("Problem mapping", .timeLimit(.minutes(3)))
 struct ProblemMappingTests {
     @Test func domainKindsMapToStatusesWithCodesAndFields() {
         let cases: [(SampleError, Int)] = [(.invalid, 422), (.missing, 404), (.notYours, 403), (.taken, 409)]

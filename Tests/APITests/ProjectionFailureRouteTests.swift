@@ -7,7 +7,7 @@ import Testing
 /// A projection whose `apply` throws takes nothing else down: its queries answer 503
 /// `read_model_unavailable`, every other route and command works, the operator sees the failure
 /// (HTTP and `logbook-admin stats`), and a rebuild with the fix recovers it.
-@Suite("A failing projection, over HTTP", .timeLimit(.minutes(1)))
+@Suite("A failing projection, over HTTP", .timeLimit(.minutes(3)))
 struct ProjectionFailureRouteTests {
     private static let operatorToken = "operator-secret"
 

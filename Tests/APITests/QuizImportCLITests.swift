@@ -5,7 +5,7 @@ import Testing
 
 /// `logbook-admin quiz import FILE.json`: a checked file goes into the bank once; the tool
 /// refuses to write while a server holds the log.
-@Suite("Quiz: logbook-admin quiz import", .timeLimit(.minutes(1)))
+@Suite("Quiz: logbook-admin quiz import", .timeLimit(.minutes(3)))
 struct QuizImportCLITests {
     private func admin(_ arguments: [String]) throws -> (status: Int32, output: String) {
         let process = Process()

@@ -5,7 +5,7 @@ import Testing
 
 /// The quiz routes through HTTP: the bank, games played by two players with a pause, and every
 /// refusal, including a third user trying to look and to answer.
-@Suite("Quiz routes", .timeLimit(.minutes(1)))
+@Suite("Quiz routes", .timeLimit(.minutes(3)))
 struct QuizRouteTests {
     /// A server whose empty data directory got its first start (the starter bank).
     private func startedServer(operatorToken: String? = nil) async throws -> TestServer {
@@ -219,7 +219,7 @@ struct QuizRouteTests {
 
 /// Issue 10 item 4: question texts, answers and categories follow the one text policy.
 extension QuizRouteTests {
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(3)))
     func aQuestionWithAControlCharacterOrABidiOverrideIsA422NamingTheField() async throws {
         let server = try TestServer { $0.operatorToken = "operator-secret" }
         defer { server.remove() }

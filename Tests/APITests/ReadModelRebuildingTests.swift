@@ -7,7 +7,7 @@ import Testing
 
 /// A read model whose stored copy another version built is not read: its queries answer 503
 /// `read_model_rebuilding` with `Retry-After`, not wrong data and not a 500.
-@Suite("Read model being rebuilt", .timeLimit(.minutes(1)))
+@Suite("Read model being rebuilt", .timeLimit(.minutes(3)))
 struct ReadModelRebuildingTests {
     @Test func rebuildingIs503WithACodeAndRetryAfter() throws {
         let problem = ProblemMapping.problem(for: ReadModelError.rebuilding("x"))
@@ -44,7 +44,7 @@ struct ReadModelRebuildingTests {
         _ = try await prepareFirstStart(runtime: server.runtime, demo: false)  // the quiz's starter bank
         try await server.test { client in
             let ann = try await client.register("ann@example.org", username: "ann", extra: ["postcode": "1012AB"]).token
-            _ = try await client.register("bob@example.org", username: "bob", extra: ["postcode": "1012AB"])
+            let bob = try await client.register("bob@example.org", username: "bob", extra: ["postcode": "1012AB"]).token
             let house = try await client.send(.post, "/v1/houses", json: ["name": "Canal House"], token: ann)
             let houseId = try #require(house.json["houseId"] as? String)
             let room = try await client.send(.post, "/v1/houses/\(houseId)/rooms", json: ["name": "Kitchen"], token: ann)
@@ -60,6 +60,8 @@ struct ReadModelRebuildingTests {
                 "location": ["latitude": 52.3731, "longitude": 4.8922],
             ], token: ann)
             let reportId = try #require(report.json["reportId"] as? String, "\(report.text)")
+            let workplace = try await WorkplaceRouteFixture.organisationWithAReview(client, admin: ann, employee: bob)
+            let organisation = "/v1/organisations/\(workplace.organisation)"
 
             let routes = [
                 "/v1/me", "/v1/me/activity", "/v1/me/house", "/v1/houses/\(houseId)", "/v1/houses/\(houseId)/rooms/\(roomId)/tasks",
@@ -67,8 +69,12 @@ struct ReadModelRebuildingTests {
                 "/v1/quiz/games/\(gameId)/question", "/v1/quiz/players/ann", "/v1/quiz/leaderboard", "/v1/neighbourhood/reports",
                 "/v1/neighbourhood/reports/\(reportId)", "/v1/neighbourhood/my-reports", "/v1/neighbourhood/following",
                 "/v1/neighbourhood/map?bbox=4.8,52.3,4.9,52.4", "/v1/me/notifications",
+                "/v1/organisations", organisation, "\(organisation)/members", "\(organisation)/join-requests", "\(organisation)/forms",
+                "\(organisation)/forms/\(workplace.form)", "\(organisation)/reviews", "\(organisation)/reviews/\(workplace.review)",
+                "\(organisation)/news",
             ]
-            try checkEveryQueryRouteIsListed(routes, ids: [houseId, roomId, gameId, reportId, "ann"])
+            try checkEveryQueryRouteIsListed(
+                routes, ids: [houseId, roomId, gameId, reportId, "ann", workplace.organisation, workplace.form, workplace.review])
             var before: [String: NSDictionary] = [:]
             for route in routes {
                 let reply = try await client.send(.get, route, token: ann)
@@ -113,7 +119,7 @@ struct ReadModelRebuildingTests {
         var listed = Set<String>()
         for route in routes {
             var path = String(route.split(separator: "?", maxSplits: 1)[0])
-            for (id, parameter) in zip(ids, ["{houseId}", "{roomId}", "{gameId}", "{reportId}", "{username}"]) {
+            for (id, parameter) in zip(ids, ["{houseId}", "{roomId}", "{gameId}", "{reportId}", "{username}", "{organisationId}", "{formId}", "{reviewId}"]) {
                 path = path.replacingOccurrences(of: "/\(id)", with: "/\(parameter)")
             }
             listed.insert(path)

@@ -7,7 +7,7 @@ import Testing
 /// The in-memory caches of the read path (sessions by token, members by house) through HTTP:
 /// a value cached by one request must never outlive the command that changed it, not even for
 /// the very next request after the command's answer.
-@Suite("Read path caches", .timeLimit(.minutes(1)))
+@Suite("Read path caches", .timeLimit(.minutes(3)))
 struct ReadPathCacheTests {
     @Test func aLoggedOutTokenIs401OnTheVeryNextRequestThoughItWasCached() async throws {
         let server = try TestServer()

@@ -5,7 +5,7 @@ import FoundationNetworking
 #endif
 
 /// The real `logbook` binary: starts on a free port, answers, and shuts down cleanly on SIGTERM.
-@Suite("Server process", .timeLimit(.minutes(1)))
+@Suite("Server process", .timeLimit(.minutes(3)))
 struct ServerProcessTests {
     @Test func theBinaryServesHealthAndStopsGracefullyOnSIGTERM() async throws {
         let directory = NSTemporaryDirectory() + "server-process-" + UUID().uuidString
@@ -21,7 +21,7 @@ struct ServerProcessTests {
         try process.run()
         defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
 
-        let address = try await lines.waitForLine(prefix: "logbook listening on ", timeout: .seconds(30))
+        let address = try await lines.waitForLine(prefix: "logbook listening on ", timeout: .seconds(120))
         let (data, response) = try await URLSession.shared.data(from: URL(string: "\(address)/health")!)
         #expect((response as? HTTPURLResponse)?.statusCode == 200)
         let health = try JSONSerialization.jsonObject(with: data) as? [String: Any]

@@ -6,7 +6,7 @@ import Projections
 import Testing
 @testable import API
 
-@Suite("Service routes and errors", .timeLimit(.minutes(1)))
+@Suite("Service routes and errors", .timeLimit(.minutes(3)))
 struct ServiceRoutesTests {
     @Test func healthReportsLogAndProjectedPositions() async throws {
         let server = try TestServer()
@@ -25,7 +25,7 @@ struct ServiceRoutesTests {
     }
 
     /// `/health/ready` turns 200 once the runner has caught up, with every projection serving.
-    @Test(.timeLimit(.minutes(1))) func readinessIsReportedOnceTheRunnerHasCaughtUp() async throws {
+    @Test(.timeLimit(.minutes(3))) func readinessIsReportedOnceTheRunnerHasCaughtUp() async throws {
         let server = try TestServer()
         defer { server.remove() }
         try await server.test { client in

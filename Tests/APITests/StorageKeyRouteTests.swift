@@ -6,7 +6,7 @@ import Testing
 
 /// Issue 10 item 2: a client's input that would make an empty or over-long storage key (LMDB
 /// keys are 1 to 511 bytes) is answered like any other unknown or invalid input, never 500.
-@Suite("Storage keys from client input", .timeLimit(.minutes(1)))
+@Suite("Storage keys from client input", .timeLimit(.minutes(3)))
 struct StorageKeyRouteTests {
     /// 600 characters: over LMDB's 511-byte key limit on its own.
     static let long = String(repeating: "x", count: 600)

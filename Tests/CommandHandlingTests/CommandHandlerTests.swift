@@ -21,7 +21,7 @@ struct TestStore {
     }
 }
 
-@Suite("Command handler", .timeLimit(.minutes(1)))
+@Suite("Command handler", .timeLimit(.minutes(3)))
 struct CommandHandlerTests {
     @Test func aDecisionIsAppendedWithItsTagsAndPosition() async throws {
         let log = try TestStore()

@@ -6,7 +6,7 @@ import Testing
 
 /// A command id with a fingerprint names one command: its retry replays the first outcome, and
 /// the id reused for another command is refused without deciding or revealing anything.
-@Suite("Idempotency", .timeLimit(.minutes(1)))
+@Suite("Idempotency", .timeLimit(.minutes(3)))
 struct IdempotencyTests {
     @Test func aKeyReusedForAnotherCommandIsRefusedAndAppendsNothing() async throws {
         let log = try TestStore()

@@ -6,7 +6,7 @@ import Testing
 
 /// Runs the real `logbook-admin` binary against logs written in-process, as an operator would
 /// against a server's data directory.
-@Suite("logbook-admin", .timeLimit(.minutes(1)))
+@Suite("logbook-admin", .timeLimit(.minutes(3)))
 struct AdminCLITests {
     @Test func eventsJSONHasOneCompleteObjectPerEvent() async throws {
         let log = try await AdminTestLog.make()

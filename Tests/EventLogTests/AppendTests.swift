@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import EventLog
 
-@Suite("Append", .timeLimit(.minutes(1)))
+@Suite("Append", .timeLimit(.minutes(3)))
 struct AppendTests {
     @Test func positionsAreGapFreeFromOneAndVersionsPerStreamFromZero() async throws {
         let log = try TestLog(durable: true)

@@ -4,7 +4,7 @@ import Testing
 @testable import EventLog
 
 /// Group commit: requests of one batch share a transaction but not their fate.
-@Suite("Batch", .timeLimit(.minutes(1)))
+@Suite("Batch", .timeLimit(.minutes(3)))
 struct BatchTests {
     @Test func eachRequestSeesEarlierBatchMatesAndAFailureSparesTheOthers() throws {
         let log = try TestLog()

@@ -4,7 +4,7 @@ import Testing
 
 /// Chained appends (`AppendRequest.follows`): decisions made one after the other on one boundary,
 /// each on the state the previous ones leave, submitted together and checked link by link.
-@Suite("Chained appends", .timeLimit(.minutes(1)))
+@Suite("Chained appends", .timeLimit(.minutes(3)))
 struct ChainTests {
     private static let query = EventQuery(tags: ["house:1"])
 

@@ -5,7 +5,7 @@ import Testing
 /// Durability: a real process appends with fsync and is killed with SIGKILL mid-write, several
 /// times over the same directory; every append it acknowledged must be there afterwards, and
 /// the log must verify.
-@Suite("Crash", .timeLimit(.minutes(1)))
+@Suite("Crash", .timeLimit(.minutes(3)))
 struct CrashTests {
     /// Collects a child's stdout as it arrives, so the child never blocks on a full pipe.
     final class OutputCollector: @unchecked Sendable {

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import EventLog
 
-@Suite("Limits and bad input", .timeLimit(.minutes(1)))
+@Suite("Limits and bad input", .timeLimit(.minutes(3)))
 struct LimitTests {
     private func expectRejected(_ bad: AppendRequest, _ expected: EventLogError, configure: (inout EventStoreOptions) -> Void = { _ in }) async throws {
         let log = try TestLog(configure: configure)

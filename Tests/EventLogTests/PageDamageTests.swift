@@ -5,7 +5,7 @@ import Testing
 /// Damage LMDB itself meets: a branch page of the `events` B-tree pointing at a page past the
 /// file's end. Walking into it fails (`MDB_PAGE_NOTFOUND`); verify must report that as a finding,
 /// with where it stopped, and fail, instead of ending its walk quietly as if the log ended there.
-@Suite("Page damage", .timeLimit(.minutes(1)))
+@Suite("Page damage", .timeLimit(.minutes(3)))
 struct PageDamageTests {
     /// A log of 60 events of about 1 KB, whose `events` tree is a branch over some 20 leaves,
     /// closed, with the branch's second child pointer aimed past the end of the file.

@@ -5,7 +5,7 @@ import Testing
 /// Optimistic concurrency under contention: exactly one winner per decision, nothing lost or
 /// doubled. Every task reads, then waits at a barrier until all have read, then appends: all
 /// decide on the same state, so the races happen by construction, and the losers are counted.
-@Suite("Races", .timeLimit(.minutes(1)))
+@Suite("Races", .timeLimit(.minutes(3)))
 struct RaceTests {
     @Test func sixtyFourTasksRacingExpectedVersionsOnOneStream() async throws {
         let log = try TestLog()

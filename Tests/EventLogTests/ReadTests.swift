@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import EventLog
 
-@Suite("Reads", .timeLimit(.minutes(1)))
+@Suite("Reads", .timeLimit(.minutes(3)))
 struct ReadTests {
     /// house-a gets versions 0..9 at odd positions, game-b 0..9 at even ones; every third event is tagged.
     private func seeded() async throws -> TestLog {

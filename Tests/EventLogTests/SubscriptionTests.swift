@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import EventLog
 
-@Suite("Subscriptions", .timeLimit(.minutes(1)))
+@Suite("Subscriptions", .timeLimit(.minutes(3)))
 struct SubscriptionTests {
     /// Collects `count` events from `subscription` (or fewer if it ends).
     private func collect(_ subscription: EventSubscription, count: Int) async throws -> [UInt64] {

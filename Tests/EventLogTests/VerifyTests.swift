@@ -3,7 +3,7 @@ import LMDB
 import Testing
 @testable import EventLog
 
-@Suite("Verify", .timeLimit(.minutes(1)))
+@Suite("Verify", .timeLimit(.minutes(3)))
 struct VerifyTests {
     private func seeded() async throws -> TestLog {
         let log = try TestLog()

@@ -157,3 +157,42 @@ struct PersonalDataTests {
         #expect(made.first == fresh.withUnsafeBytes { Data($0) })
     }
 }
+
+/// A payload whose array elements do not say whose they are: the payload's `subjectId` does.
+private struct Survey: PersonalData, Equatable {
+    struct Entry: Codable, Equatable {
+        var label: String
+        var text: String?
+    }
+
+    var subjectId: String
+    var entries: [Entry]
+
+    static var personalFields: [PersonalField<Survey>] {
+        [.eachOptionalText(\.entries, \.text, of: \.subjectId, erased: "")]
+    }
+}
+
+@Suite("Personal data: texts inside array elements")
+struct PersonalDataArrayElementTests {
+    private let survey = Survey(subjectId: alice, entries: [
+        .init(label: "label-kept", text: "MARKER-answer-1"), .init(label: "no text", text: nil), .init(label: "b", text: "MARKER-answer-2"),
+    ])
+
+    @Test func eachElementsTextIsSealedUnderThePayloadsSubjectAndErasedWithIt() throws {
+        let directory = temporaryDirectory()
+        let keys = try PersonalDataKeyStore(dataDirectory: directory, secret: SymmetricKey(size: .bits256))
+        let data = try PersonalDataKeys.$current.withValue(keys) { try EventJSON.encode(survey) }
+        let text = String(decoding: data, as: UTF8.self)
+        #expect(!text.contains("MARKER-answer") && text.contains("label-kept") && !text.contains("\"text\":null"))
+        let read = { try PersonalDataKeys.$current.withValue(keys) { try EventJSON.decode(Survey.self, from: data) } }
+        #expect(try read() == survey)
+        try keys.erase(bob)
+        #expect(try read() == survey)
+        try keys.erase(alice)
+        var expected = survey
+        expected.entries[0].text = ""
+        expected.entries[2].text = ""
+        #expect(try read() == expected)
+    }
+}

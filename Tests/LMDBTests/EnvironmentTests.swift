@@ -11,7 +11,7 @@ func temporaryDirectory() -> String {
 
 private struct Planned: Error {}
 
-@Suite("LMDB wrapper", .timeLimit(.minutes(1)))
+@Suite("LMDB wrapper", .timeLimit(.minutes(3)))
 struct EnvironmentTests {
     let path = temporaryDirectory()
 

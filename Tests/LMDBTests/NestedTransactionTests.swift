@@ -6,7 +6,7 @@ private struct Refused: Error {}
 
 /// A nested write transaction: its writes join the parent's when it returns, and vanish alone
 /// when it throws, the parent going on to commit the rest.
-@Suite("LMDB nested transactions", .timeLimit(.minutes(1)))
+@Suite("LMDB nested transactions", .timeLimit(.minutes(3)))
 struct NestedTransactionTests {
     @Test func aFailedNestedTransactionUndoesOnlyItsOwnWrites() throws {
         let path = temporaryDirectory()

@@ -40,6 +40,14 @@ final class AllAppsFixture {
         return try await appendProjected(events, by: actor, to: log, engine)
     }
 
+    /// Appends `events` as they are, by `actor`, and waits until every read model includes
+    /// them: for a history told event by event (the workplace's, whose decider came later);
+    /// returns the position of the last event.
+    @discardableResult
+    func append<E: DomainEvent>(_ events: [E], by actor: String) async throws -> UInt64 {
+        try await appendProjected(events, by: actor, to: log, engine)
+    }
+
     func close() {
         live.cancel()
         log.close()

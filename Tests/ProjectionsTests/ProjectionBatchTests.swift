@@ -51,7 +51,7 @@ private final class RecordingObserver: ProjectionObserver {
     func swapped(_ name: String) { swaps.withLock { $0.append(name) } }
 }
 
-@Suite("Projection batches", .timeLimit(.minutes(1)))
+@Suite("Projection batches", .timeLimit(.minutes(3)))
 struct ProjectionBatchTests {
     @Test func eachEventIsDecodedOnceHoweverManyProjectionsAskForIt() async throws {
         let setup = try TestSetup()
@@ -119,7 +119,7 @@ struct ProjectionBatchTests {
     }
 }
 
-@Suite("Read-model cache", .timeLimit(.minutes(1)))
+@Suite("Read-model cache", .timeLimit(.minutes(3)))
 struct ReadModelCacheTests {
     @Test func aValueIsReadOnceThenServedFromMemoryUntilInvalidated() throws {
         let cache = ReadModelCache<String, Int>(entriesMax: 10)
@@ -158,7 +158,7 @@ struct ReadModelCacheTests {
     }
 }
 
-@Suite("Read models written before the binary form", .timeLimit(.minutes(1)))
+@Suite("Read models written before the binary form", .timeLimit(.minutes(3)))
 struct LegacyMetadataTests {
     /// A data directory from before the binary form holds JSON metadata and JSON values: the
     /// metadata must still be read, so the engine sees the old version and rebuilds, and never

@@ -4,7 +4,7 @@ import Synchronization
 import Testing
 @testable import Projections
 
-@Suite("Projection engine", .timeLimit(.minutes(1)))
+@Suite("Projection engine", .timeLimit(.minutes(3)))
 struct ProjectionEngineTests {
     @Test func followsTheLogAndAnswersReadYourWrites() async throws {
         let setup = try TestSetup()
@@ -47,7 +47,7 @@ struct ProjectionEngineTests {
 
     /// 12,000 events take two rebuild batches (10,000 at most each): paused after the first,
     /// the new copy holds 10,000 while every read still answers from the old, whole copy.
-    @Test(.timeLimit(.minutes(1))) func aRebuildEqualsTheLiveModelAndTheOldCopyServesMeanwhile() async throws {
+    @Test(.timeLimit(.minutes(3))) func aRebuildEqualsTheLiveModelAndTheOldCopyServesMeanwhile() async throws {
         let setup = try TestSetup()
         defer { setup.remove() }
         let engine = try setup.engine([TypeCounts()])

@@ -6,7 +6,7 @@ import Testing
 
 /// A projection whose `apply` throws is marked failed where it threw and skipped; the others,
 /// and read-your-writes, go on; a rebuild with the fix recovers it.
-@Suite("Projection engine: a failing projection", .timeLimit(.minutes(1)))
+@Suite("Projection engine: a failing projection", .timeLimit(.minutes(3)))
 struct ProjectionFailureTests {
     @Test func aFailingProjectionIsMarkedFailedWhileTheOthersGoOn() async throws {
         let setup = try TestSetup()

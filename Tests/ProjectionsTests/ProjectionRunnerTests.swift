@@ -5,7 +5,7 @@ import Testing
 
 /// The live runner never ends quietly: a log read that fails is retried with backoff and shows
 /// in its status meanwhile; a close or a cancel stops it and says so.
-@Suite("Projection engine: the live runner", .timeLimit(.minutes(1)))
+@Suite("Projection engine: the live runner", .timeLimit(.minutes(3)))
 struct ProjectionRunnerTests {
     private func flakyEngine(_ setup: TestSetup) throws -> (FlakyLog, ProjectionEngine<FlakyLog>) {
         let log = FlakyLog(setup.log)

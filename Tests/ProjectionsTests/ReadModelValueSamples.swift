@@ -4,6 +4,7 @@ import Household
 import Neighbourhood
 import Quiz
 import Testing
+import Workplace
 @testable import Projections
 
 /// One stored value with its bytes, for the round-trip, truncation and trailing-bytes tests.
@@ -34,7 +35,7 @@ enum SampleDates {
 }
 
 extension ValueSample {
-    static let all = accounts + household + neighbourhood + quiz
+    static let all = accounts + household + neighbourhood + quiz + workplace
 
     static let accounts: [ValueSample] = [
         ValueSample("PasswordHash", Secrets.hash("Z")),
@@ -129,5 +130,46 @@ extension ValueSample {
         ValueSample("GameProgress, running", GameProgress(created)),
         ValueSample("GameProgress, finished", finished),
         ValueSample("GameProgress.Answer", GameProgress.Answer(correct: true, points: -5)),
+    ]
+
+    static let colleague = WorkplacePerson(userId: "user-3", name: "Åsa 🧑‍🔧")
+    static let answers: [ReviewAnswerView] = [
+        ReviewAnswerView(questionId: "q1", question: "Punctual?", kind: .rating, value: .rating(5)),
+        ReviewAnswerView(questionId: "q2", question: "Team player?", kind: .yesNo, value: .yes(false)),
+        ReviewAnswerView(questionId: "q3", question: "", kind: .text, value: .text("Sets up the ovens 🔥\nevery day")),
+    ]
+
+    static let workplace: [ValueSample] = [
+        ValueSample("QuestionKind", QuestionKind.yesNo),
+        ValueSample("WorkplacePerson", colleague),
+        ValueSample("OrganisationLocation", OrganisationLocation(locationId: "loc-1", name: "Utrecht Centraal")),
+        ValueSample("OrganisationView", OrganisationView(organisationId: "org-1", name: "Bakkerij Ö", locations: [
+            OrganisationLocation(locationId: "loc-1", name: "Oven"), OrganisationLocation(locationId: "loc-2", name: "")])),
+        ValueSample("OrganisationView, no locations", OrganisationView(organisationId: "org-2", name: "", locations: [])),
+        ValueSample("OrganisationDirectoryEntry", OrganisationDirectoryEntry(organisationId: "org-1", name: "ＡＣＭＥ", folded: "acme")),
+        ValueSample("OrganisationMember, employee", OrganisationMember(
+            userId: "user-2", name: "Bo", employeeNumber: "E-042", locationId: "loc-2", admin: false)),
+        ValueSample("OrganisationMember, creator", OrganisationMember(userId: "user-1", name: "Ann", employeeNumber: nil, locationId: "loc-1", admin: true)),
+        ValueSample("JoinRequestView", JoinRequestView(
+            userId: "user-4", name: "Cees", employeeNumber: "0007", locationId: "loc-3", requestedAt: SampleDates.second)),
+        ValueSample("ReviewFormQuestion", ReviewFormQuestion(questionId: "q1", text: "How punctual?", kind: .rating)),
+        ValueSample("ReviewFormView", ReviewFormView(formId: "form-1", name: "Yearly", questions: [
+            ReviewFormQuestion(questionId: "q1", text: "How punctual?", kind: .rating), ReviewFormQuestion(questionId: "q2", text: "", kind: .text)])),
+        ValueSample("ReviewAnswerValue, rating", ReviewAnswerValue.rating(-3)),
+        ValueSample("ReviewAnswerValue, yes", ReviewAnswerValue.yes(true)),
+        ValueSample("ReviewAnswerValue, text", ReviewAnswerValue.text("Great")),
+        ValueSample("ReviewAnswerView", answers[2]),
+        ValueSample("ReviewView, with remark", ReviewView(
+            reviewId: "review-1", employeeId: "user-2", formId: "form-1", formName: "Yearly 2026", reviewer: colleague,
+            submittedAt: SampleDates.first, answers: answers, remark: "Well done")),
+        ValueSample("ReviewView, no remark", ReviewView(
+            reviewId: "review-2", employeeId: "user-5", formId: "form-9", formName: "", reviewer: WorkplacePerson(userId: "u", name: ""),
+            submittedAt: SampleDates.second, answers: [], remark: nil)),
+        ValueSample("NewsItemView, with image", NewsItemView(
+            newsId: "news-1", locationId: "loc-1", title: "Nieuwe oven", text: "Vanaf maandag.\nTot dan!", imageBlobId: "blob-7",
+            postedAt: SampleDates.first, author: colleague, position: 1 << 50)),
+        ValueSample("NewsItemView, no image", NewsItemView(
+            newsId: "news-2", locationId: "loc-2", title: "", text: "x", imageBlobId: nil, postedAt: SampleDates.second,
+            author: WorkplacePerson(userId: "user-9", name: "Dee"), position: 3)),
     ]
 }

@@ -3,6 +3,7 @@ import Foundation
 import Neighbourhood
 import Quiz
 import Testing
+import Workplace
 @testable import Projections
 
 @Suite("Read-model values")
@@ -153,6 +154,15 @@ struct ReadModelValueTests {
         expectInvalid(PasswordHash.self, "hunter2".encodedBytes())
         expectInvalid(SealedToken.self, "not base64!".encodedBytes())
         expectInvalid(SealedToken.self, "".encodedBytes())
+        // An answer of no kind the codec knows, and a question kind the domain does not have.
+        expectInvalid(ReviewAnswerValue.self, [3, 2])
+        expectInvalid(QuestionKind.self, "yes_no".encodedBytes())
+        var answer = ValueWriter()
+        answer.write("q1")
+        answer.write("Punctual?")
+        answer.write("stars")
+        answer.write(ReviewAnswerValue.rating(3))
+        expectInvalid(ReviewAnswerView.self, answer.bytes)
     }
 
     private func expectInvalid<T: ReadModelValue>(_ type: T.Type, _ bytes: [UInt8], sourceLocation: SourceLocation = #_sourceLocation) {

@@ -5,17 +5,19 @@ import Household
 import Neighbourhood
 import Quiz
 import Testing
+import Workplace
 @testable import Projections
 
-/// The one rebuild test for every read model of the service: a log of all four apps, built by
-/// their real deciders, projected live one command at a time; then each projection is rebuilt
-/// from position 1 in one go, and every table of it must hold the same bytes as before.
+/// The one rebuild test for every read model of the service: a log of all five apps, built by
+/// their real deciders (the workplace's told event by event, `RebuildEqualsLiveTests+Workplace`),
+/// projected live one command at a time; then each projection is rebuilt from position 1 in
+/// one go, and every table of it must hold the same bytes as before.
 ///
 /// It supersedes, for equality of rebuilt and live copies, the per-app
 /// `RebuildTests.aRebuildOfEveryProjectionAnswersExactlyAsTheLiveOnes` (household) and
 /// `NeighbourhoodRebuildTests.aRebuildAnswersExactlyAsTheLiveReadModel`, which compare query
 /// answers of one app's log; those stay as checks that the queries read a rebuilt copy right.
-@Suite("Read models: rebuild equals live, every app", .timeLimit(.minutes(1)))
+@Suite("Read models: rebuild equals live, every app", .timeLimit(.minutes(3)))
 struct RebuildEqualsLiveTests {
     private let start = AllAppsFixture.start
     private let day: TimeInterval = 86_400
@@ -32,7 +34,7 @@ struct RebuildEqualsLiveTests {
             live[projection.name] = raw
         }
         // Each app's events must have reached its read models, or this compares empty copies.
-        for app in ["accounts.", "household.", "quiz.", "neighbourhood."] {
+        for app in ["accounts.", "household.", "quiz.", "neighbourhood.", "workplace."] {
             #expect(live.filter { $0.key.hasPrefix(app) }.values.contains { $0.count > 0 }, "\(app) read models hold data")
         }
 
@@ -59,11 +61,13 @@ struct RebuildEqualsLiveTests {
                 houseId: "h1", joinCode: joinCode("h1"), userId: user, displayName: user.capitalized), by: user)
         }
         try await reports(fixture)
+        try await workplace(fixture)
         try await chores(fixture)
         try await games(fixture)
         try await accountsLater(fixture)
         try await fixture.run(NeighbourhoodDecider.self, .deleteReport(reportId: "r1", neighbourhood: nil), by: "bob")
         try await fixture.run(HouseholdDecider.self, .completeTask(houseId: "h1", taskId: "dishes"), by: "bob", at: start + 3 * day)
+        try await workplaceLater(fixture)
     }
 
     private func accountsStart(_ fixture: AllAppsFixture) async throws {

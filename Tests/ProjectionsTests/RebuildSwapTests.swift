@@ -6,7 +6,7 @@ import Testing
 /// Appends go on during a rebuild: the swap brings the new copy up to the served one before it
 /// replaces it, again if the runner moves on meanwhile; and a new version is never read before
 /// its copy is swapped in.
-@Suite("Projection engine: rebuild and swap", .timeLimit(.minutes(1)))
+@Suite("Projection engine: rebuild and swap", .timeLimit(.minutes(3)))
 struct RebuildSwapTests {
     @Test func eventsAppendedDuringARebuildAreCaughtUpAtTheSwap() async throws {
         let setup = try TestSetup()

@@ -4,7 +4,7 @@ import Projections
 
 /// An app whose log `rebuild` and `fill` write, shaped like its real use.
 enum BenchApp: String, ExpressibleByArgument, CaseIterable {
-    case household, quiz, neighbourhood
+    case household, quiz, neighbourhood, workplace
 
     /// The app's own read models, each rebuilt on its own by `rebuild`.
     var projections: [any Projection] {
@@ -12,6 +12,7 @@ enum BenchApp: String, ExpressibleByArgument, CaseIterable {
         case .household: HouseholdProjections.all
         case .quiz: QuizProjections.all
         case .neighbourhood: NeighbourhoodProjections.all
+        case .workplace: WorkplaceProjections.all
         }
     }
 
@@ -22,6 +23,7 @@ enum BenchApp: String, ExpressibleByArgument, CaseIterable {
         case .household: try await HouseholdLog.fill(store, events: events)
         case .quiz: try await QuizLog.fill(store, events: events)
         case .neighbourhood: try await NeighbourhoodLog.fill(store, events: events)
+        case .workplace: try await WorkplaceLog.fill(store, events: events)
         }
     }
 }

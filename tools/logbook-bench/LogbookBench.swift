@@ -7,7 +7,8 @@ struct LogbookBench: AsyncParsableCommand {
         commandName: "logbook-bench",
         abstract: "Benchmarks the Logbook event log (LMDBEventStore).",
         discussion: "Every scenario runs on a fresh data directory, removed afterwards unless --keep. Progress goes to standard error.",
-        subcommands: [AllCommand.self, ConcurrentCommand.self, BulkCommand.self, ScanCommand.self, GrowthCommand.self, RebuildCommand.self, FillCommand.self]
+        subcommands: [AllCommand.self, ConcurrentCommand.self, BulkCommand.self, ScanCommand.self, GrowthCommand.self, RebuildCommand.self, FillCommand.self,
+                      CheckWorkplaceLogCommand.self]
     )
 }
 

@@ -64,12 +64,12 @@ struct RebuildCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "rebuild",
         abstract: "Build all read models, then rebuild an app's own, from position 1 of the app's log.",
-        discussion: "--app all runs household, quiz and neighbourhood in turn, each on a fresh log of --events events."
+        discussion: "--app all runs household, quiz, neighbourhood and workplace in turn, each on a fresh log of --events events."
     )
 
     /// One app, or each in turn.
     enum Apps: String, ExpressibleByArgument, CaseIterable {
-        case household, quiz, neighbourhood, all
+        case household, quiz, neighbourhood, workplace, all
 
         var apps: [BenchApp] {
             BenchApp(rawValue: rawValue).map { [$0] } ?? BenchApp.allCases
@@ -78,7 +78,7 @@ struct RebuildCommand: AsyncParsableCommand {
 
     @Option(help: "Events in each log.")
     var events = 1_000_000
-    @Option(help: "Whose log and read models: household, quiz, neighbourhood, or all (each in turn).")
+    @Option(help: "Whose log and read models: household, quiz, neighbourhood, workplace, or all (each in turn).")
     var app = Apps.household
     @OptionGroup var options: BenchOptions
 

@@ -7,8 +7,9 @@ import Household
 import Projections
 
 /// The demo data `logbook serve --demo` puts into an empty log: two accounts with one shared
-/// password, a house both belong to, two rooms, three tasks and a history of completions, and
-/// two quiz games between them (one finished, one running).
+/// password, a house both belong to, two rooms, three tasks and a history of completions, two
+/// quiz games between them (one finished, one running), their neighbourhood's reports and an
+/// organisation Ann runs and Bob works at (a review form, a review of Bob, news).
 ///
 /// Everything goes through the real command path: passwords are hashed by the runtime's bcrypt
 /// service (`AuthPasswords`, as registration does), and every change is a command run by
@@ -53,6 +54,8 @@ public struct DemoSummary: Sendable {
     public var quizGames: (finished: String, running: String)
     /// Neighbourhood reports posted (with replies and follows) in the accounts' postcode.
     public var reports: Int
+    /// The workplace organisation, its locations, form, review and news item.
+    public var workplace: DemoWorkplace
     /// The log's head after seeding.
     public var position: UInt64
 }
@@ -137,11 +140,12 @@ struct DemoSeeder {
             try await run(.completeTask(houseId: houseId, taskId: taskIds[task]), as: user)
         }
         let quizGames = try await seedQuiz(ann: ann, bob: bob)
+        let workplace = try await seedWorkplace(ann: ann, bob: bob)
         return DemoSummary(
             accounts: Array(zip(DemoSeed.accounts, userIds)).map { (account: $0.0, userId: $0.1) }, password: DemoSeed.password,
             houseId: houseId, houseName: DemoSeed.houseName, joinCode: joinCode, rooms: ["Kitchen", "Bathroom"],
             tasks: tasks.map(\.name), completions: completions.count, quizGames: quizGames, reports: reports,
-            position: try runtime.log.headPosition())
+            workplace: workplace, position: try runtime.log.headPosition())
     }
 
     /// Registers `account` as `POST /v1/accounts` does (an id ordered by time, the password

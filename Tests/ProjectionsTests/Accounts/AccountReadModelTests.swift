@@ -4,7 +4,7 @@ import Foundation
 import Testing
 @testable import Projections
 
-@Suite("Accounts read models", .timeLimit(.minutes(1)))
+@Suite("Accounts read models", .timeLimit(.minutes(3)))
 struct AccountReadModelTests {
     @Test func credentialsFollowTheEmailAndThePassword() async throws {
         let fixture = try await AccountsFixture()

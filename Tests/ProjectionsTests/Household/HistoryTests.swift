@@ -4,7 +4,7 @@ import Household
 import Testing
 @testable import Projections
 
-@Suite("Household read models: history", .timeLimit(.minutes(1)))
+@Suite("Household read models: history", .timeLimit(.minutes(3)))
 struct HistoryTests {
     private let start = HouseholdFixture.start
 

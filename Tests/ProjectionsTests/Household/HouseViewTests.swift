@@ -3,7 +3,7 @@ import Household
 import Testing
 @testable import Projections
 
-@Suite("Household read models: houses, memberships, join codes", .timeLimit(.minutes(1)))
+@Suite("Household read models: houses, memberships, join codes", .timeLimit(.minutes(3)))
 struct HouseViewTests {
     @Test func aHouseShowsMembersInJoinOrderAndRoomsByName() async throws {
         let fixture = try await HouseholdFixture()

@@ -4,7 +4,7 @@ import Household
 import Testing
 @testable import Projections
 
-@Suite("Household read models: rebuild", .timeLimit(.minutes(1)))
+@Suite("Household read models: rebuild", .timeLimit(.minutes(3)))
 struct RebuildTests {
     private let start = HouseholdFixture.start
     private let day: TimeInterval = 86_400

@@ -3,7 +3,7 @@ import Household
 import Testing
 @testable import Projections
 
-@Suite("Household read models: scoreboard", .timeLimit(.minutes(1)))
+@Suite("Household read models: scoreboard", .timeLimit(.minutes(3)))
 struct ScoreboardTests {
     @Test func membersRankByPointsThenNameThenIdWithZeroPointMembersAndWithoutFormerOnes() async throws {
         let fixture = try await HouseholdFixture()

@@ -3,7 +3,7 @@ import Household
 import Testing
 @testable import Projections
 
-@Suite("Household read models: a room's tasks", .timeLimit(.minutes(1)))
+@Suite("Household read models: a room's tasks", .timeLimit(.minutes(3)))
 struct TaskViewTests {
     private let start = HouseholdFixture.start
     private let day: TimeInterval = 86_400

@@ -4,7 +4,7 @@ import Neighbourhood
 import Testing
 @testable import Projections
 
-@Suite("Neighbourhood read models: follows, notifications and deletion", .timeLimit(.minutes(1)))
+@Suite("Neighbourhood read models: follows, notifications and deletion", .timeLimit(.minutes(3)))
 struct FollowAndNotificationTests {
     private func notifications(_ fixture: NeighbourhoodFixture, of user: String, in neighbourhood: String? = "1012AB") throws -> [String] {
         try fixture.queries.notifications(of: user, neighbourhood: neighbourhood, limit: 50, cursor: nil).items.map(\.replyId)

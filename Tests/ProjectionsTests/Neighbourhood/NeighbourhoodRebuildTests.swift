@@ -4,7 +4,7 @@ import Neighbourhood
 import Testing
 @testable import Projections
 
-@Suite("Neighbourhood read models: rebuild", .timeLimit(.minutes(1)))
+@Suite("Neighbourhood read models: rebuild", .timeLimit(.minutes(3)))
 struct NeighbourhoodRebuildTests {
     private static let users = ["ann", "bob", "cara", "dan"]
     private static let neighbourhoods: [String?] = ["1012AB", "3011CD", nil]

@@ -4,7 +4,7 @@ import Neighbourhood
 import Testing
 @testable import Projections
 
-@Suite("Neighbourhood read models: reports, lists and the map", .timeLimit(.minutes(1)))
+@Suite("Neighbourhood read models: reports, lists and the map", .timeLimit(.minutes(3)))
 struct ReportListTests {
     @Test func aNeighbourhoodsReportsAreNewestFirstAndFilteredByCategory() async throws {
         let fixture = try await NeighbourhoodFixture()

@@ -4,7 +4,7 @@ import Quiz
 import Testing
 @testable import Projections
 
-@Suite("Quiz read models", .timeLimit(.minutes(1)))
+@Suite("Quiz read models", .timeLimit(.minutes(3)))
 struct QuizReadModelTests {
     @Test func theBankIsNumberedAndDrawsDistinctQuestions() async throws {
         let fixture = try await QuizFixture()

@@ -1,0 +1,48 @@
+import Foundation
+import Projections
+import Workplace
+
+/// The workplace's review routes: admins review accepted members; an employee reads only their
+/// own reviews (`WorkplaceAccess.reviewScope`, `requireReview`), an admin everyone's.
+extension LogbookAPI {
+    func submitReview(_ input: Operations.SubmitReview.Input) async throws -> Operations.SubmitReview.Output {
+        let caller = try authenticate()
+        guard case let .json(body) = input.body else { throw Routes.unsupportedBody }
+        let command = WorkplaceCommand.submitReview(.init(
+            organisationId: input.path.organisationId, reviewId: Routes.newID(), employeeId: body.employeeId,
+            formId: body.formId, answers: body.answers.map(WorkplaceRoutes.answer), remark: body.remark))
+        let outcome = try await commands.run(WorkplaceDecider.self, command, actor: caller.userId)
+        guard case let .reviewSubmitted(submitted)? = outcome.events.first else { throw Problem.internalError }
+        return .created(.init(body: .json(.init(
+            reviewId: submitted.reviewId, position: Int64(outcome.position), events: outcome.events.map(\.typeName)))))
+    }
+
+    func listReviews(_ input: Operations.ListReviews.Input) async throws -> Operations.ListReviews.Output {
+        let caller = try authenticate()
+        let (organisation, viewer) = try workplaceViewer(caller.userId, of: input.path.organisationId)
+        let scope = try WorkplaceRoutes.access { () throws(WorkplaceError) in
+            try WorkplaceAccess.reviewScope(requested: input.query.employeeId, viewer)
+        }
+        let employeeId: String? = switch scope {
+        case .all: nil
+        case .employee(let id): id
+        }
+        let page = try ProblemMapping.listQuery {
+            try runtime.workplace.reviews(
+                in: organisation.organisationId, employee: employeeId, limit: input.query.limit, cursor: input.query.cursor)
+        }
+        return .ok(.init(body: .json(.init(items: page.items.map(WorkplaceRoutes.review), next: page.next))))
+    }
+
+    func getReview(_ input: Operations.GetReview.Input) async throws -> Operations.GetReview.Output {
+        let caller = try authenticate()
+        let (organisation, viewer) = try workplaceViewer(caller.userId, of: input.path.organisationId)
+        // Membership first, so that an outsider learns nothing of the review ids.
+        try WorkplaceRoutes.access { () throws(WorkplaceError) in try WorkplaceAccess.requireMember(viewer) }
+        guard let review = try runtime.workplace.review(id: input.path.reviewId, in: organisation.organisationId) else {
+            throw WorkplaceRoutes.refusal(.reviewNotFound)
+        }
+        try WorkplaceRoutes.access { () throws(WorkplaceError) in try WorkplaceAccess.requireReview(of: review.employeeId, viewer) }
+        return .ok(.init(body: .json(WorkplaceRoutes.review(review))))
+    }
+}

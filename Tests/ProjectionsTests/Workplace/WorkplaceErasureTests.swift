@@ -1,0 +1,88 @@
+import Crypto
+import EventSourcing
+import Foundation
+import Testing
+import Workplace
+@testable import Projections
+
+/// Erasing a user (ADR 0004) and rebuilding the workplace read models: their name and
+/// employee number as a member and as a requester, the reviews they wrote and the texts said
+/// about them, the news they posted, all read as placeholders; ids, times, ratings and other
+/// people's data stay.
+@Suite("Workplace read models: erasure", .timeLimit(.minutes(3)))
+struct WorkplaceErasureTests {
+    private typealias H = WorkplaceHistory
+    /// Eve's data, each piece unique so a byte scan finds only hers.
+    private static let marker = "k9w4"
+    private static let name = "Eve \(marker)"
+    private static let number = "EMP-\(marker)"
+    private static let answer = "answer-\(marker)"
+    private static let remark = "remark-\(marker)"
+    private static let title = "title-\(marker)"
+    private static let text = "text-\(marker)"
+
+    @Test func anErasedUserReadsAsDeletedUserAfterARebuild() async throws {
+        let keysDirectory = NSTemporaryDirectory() + "workplace-keys-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: keysDirectory) }
+        let keyring = try PersonalDataKeyStore(dataDirectory: keysDirectory, secret: SymmetricKey(size: .bits256))
+        let fixture = try await WorkplaceFixture(personalData: keyring)
+        defer { fixture.close() }
+
+        try await PersonalDataKeys.$current.withValue(keyring) {
+            try await fixture.append(H.register("org-1", "Acme", locations: [("loc-1", "HQ")]))
+            try await fixture.append(H.register("org-2", "Other", creator: "zed", creatorName: "Zed"))
+            try await fixture.append(H.join("org-1", "eve", name: Self.name, number: Self.number) + H.join("org-1", "bob", name: "Bob", number: "B-1"))
+            try await fixture.append(H.request("org-2", "eve", name: Self.name, number: Self.number))
+            try await fixture.append(.memberChanged(.init(organisationId: "org-1", userId: "eve", locationId: "loc-1", admin: true, actorId: "ann")))
+            // Ann reviews Eve (the text answer and remark are about Eve); Eve reviews Bob and posts news.
+            try await fixture.append(H.review("org-1", "rev-eve", of: "eve", text: Self.answer, remark: Self.remark))
+            try await fixture.append(H.review("org-1", "rev-bob", of: "bob", by: ("eve", Self.name), text: "Bob's answer", remark: "Bob's remark"))
+            try await fixture.append(H.news("org-1", "news-1", title: Self.title, text: Self.text, author: ("eve", Self.name)))
+        }
+        let queries = fixture.queries
+        guard case .member(let before)? = try queries.membership(of: "eve", in: "org-1") else {
+            Issue.record("Eve is a member")
+            return
+        }
+        #expect(before.name == Self.name && before.employeeNumber == Self.number)
+        #expect(try queries.review(id: "rev-eve", in: "org-1")?.remark == Self.remark)
+        let sealed = try RawReadModel(WorkplaceProjections.organisations, in: fixture.engine)
+        #expect(Self.holdsMarker(sealed), "Eve's data is in the read models before the erasure")
+
+        try keyring.erase("eve")
+        try await fixture.engine.rebuild(WorkplaceProjections.organisations.name)
+
+        let deleted = PersonalDataSeal.deletedUser
+        guard case .member(let member)? = try queries.membership(of: "eve", in: "org-1"),
+              case .pending(let request)? = try queries.membership(of: "eve", in: "org-2") else {
+            Issue.record("Eve's membership and request stay, without her data")
+            return
+        }
+        #expect(member.userId == "eve" && member.name == deleted && member.employeeNumber != Self.number && member.admin)
+        #expect(request.name == deleted && request.employeeNumber != Self.number && request.requestedAt == WorkplaceFixture.start)
+        #expect(try queries.members(of: "org-1").map(\.name).sorted() == ["Ann", "Bob", deleted])
+
+        let aboutEve = try #require(try queries.review(id: "rev-eve", in: "org-1"))
+        #expect(aboutEve.reviewer == WorkplacePerson(userId: "ann", name: "Ann"), "the reviewer's own name is not Eve's")
+        #expect(aboutEve.answers.map(\.value) == [.rating(4), .yes(true), .text("")] && aboutEve.remark != Self.remark)
+        #expect(aboutEve.answers.map(\.question) == ["How punctual?", "Team player?", "What went well?"], "the questions are the organisation's")
+
+        let byEve = try #require(try queries.review(id: "rev-bob", in: "org-1"))
+        #expect(byEve.reviewer == WorkplacePerson(userId: "eve", name: deleted))
+        #expect(byEve.answers.last?.value == .text("Bob's answer") && byEve.remark == "Bob's remark", "what Eve wrote about Bob is Bob's")
+
+        let news = try queries.news(in: "org-1", location: "loc-1", limit: nil, cursor: nil).items
+        #expect(news.map(\.newsId) == ["news-1"])
+        #expect(news.first?.author == WorkplacePerson(userId: "eve", name: deleted) && news.first?.title == "" && news.first?.text == "")
+
+        let erased = try RawReadModel(WorkplaceProjections.organisations, in: fixture.engine)
+        #expect(!Self.holdsMarker(erased), "no byte of the rebuilt read models holds Eve's data")
+    }
+
+    private static func holdsMarker(_ model: RawReadModel) -> Bool {
+        let needle = Array(marker.utf8)
+        return model.tables.values.joined().contains { entry in
+            entry.value.indices.contains { entry.value[$0...].starts(with: needle) }
+        }
+    }
+}

@@ -1,0 +1,32 @@
+import Workplace
+
+extension WorkplaceOrganisationsProjection {
+    /// Join requests and memberships. A member's row is removed when they leave; what they were
+    /// reviewed with, and the news they posted, stay (those carry the names as they were).
+    func applyMembership(_ event: WorkplaceEvent, _ model: ReadModelWriter) throws {
+        switch event {
+        case .joinRequested(let p):
+            let request = JoinRequestView(
+                userId: p.userId, name: p.name, employeeNumber: p.employeeNumber, locationId: p.locationId, requestedAt: p.requestedAt)
+            try model.put(request, at: WorkplaceKeys.item(p.organisationId, p.userId), in: Self.requests)
+        case .joinRequestAccepted(let p):
+            let key = WorkplaceKeys.item(p.organisationId, p.userId)
+            try model.delete(key, in: Self.requests)
+            let member = OrganisationMember(
+                userId: p.userId, name: p.name, employeeNumber: p.employeeNumber, locationId: p.locationId, admin: false)
+            try model.put(member, at: key, in: Self.members)
+        case .joinRequestRejected(let p):
+            try model.delete(WorkplaceKeys.item(p.organisationId, p.userId), in: Self.requests)
+        case .memberChanged(let p):
+            let key = WorkplaceKeys.item(p.organisationId, p.userId)
+            guard var member = try model.value(OrganisationMember.self, at: key, in: Self.members) else { return }
+            member.locationId = p.locationId
+            member.admin = p.admin
+            try model.put(member, at: key, in: Self.members)
+        case .memberRemoved(let p):
+            try model.delete(WorkplaceKeys.item(p.organisationId, p.userId), in: Self.members)
+        default:
+            preconditionFailure("not a membership event: \(event.typeName)")
+        }
+    }
+}

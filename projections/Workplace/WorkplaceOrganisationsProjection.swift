@@ -1,0 +1,137 @@
+import EventLog
+import Workplace
+
+/// Every organisation of the workplace app with its directory entry, members, join requests,
+/// forms, reviews and news, as the events say; who may see what (`WorkplaceAccess`) is the
+/// API's to apply per request.
+///
+/// One projection with many tables, as the neighbourhood's, because every event is about one
+/// organisation and most touch two or three of its tables at once. Lists hold ids and are
+/// resolved on reading, so a review or a news item (up to tens of kilobytes) is stored once.
+/// Every event does a bounded number of key writes and decodes at most one stored value (an
+/// organisation of at most 100 locations, a form of at most 50 questions, a member, a news
+/// item being deleted): no scan runs per event.
+public struct WorkplaceOrganisationsProjection: Projection {
+    /// The stable name.
+    public var name: String { "workplace.organisations" }
+    /// Version 1.
+    public var version: Int { 1 }
+    /// `directory`: `<folded name>\0<org>` → `OrganisationDirectoryEntry`;
+    /// `organisations`: `<org>` → `OrganisationView`;
+    /// `members`: `<org>/<user>` → `OrganisationMember` (accepted members only);
+    /// `requests`: `<org>/<user>` → `JoinRequestView` (pending requests only);
+    /// `forms`: `<org>/<form>` → `ReviewFormView` (live forms only);
+    /// `reviews`: `<org>/<review>` → `ReviewView`;
+    /// `organisationReviews`: `<org>/<inverted position>` → reviewId;
+    /// `employeeReviews`: `<org>/<employee>/<inverted position>` → reviewId;
+    /// `news`: `<org>/<news>` → `NewsItemView` (live items only);
+    /// `organisationNews`: `<org>/<inverted position>` → newsId;
+    /// `locationNews`: `<org>/<location>/<inverted position>` → newsId.
+    public var tables: [String] {
+        [Self.directory, Self.organisations, Self.members, Self.requests, Self.forms, Self.reviews, Self.organisationReviews,
+         Self.employeeReviews, Self.news, Self.organisationNews, Self.locationNews]
+    }
+
+    static let directory = "directory"
+    static let organisations = "organisations"
+    static let members = "members"
+    static let requests = "requests"
+    static let forms = "forms"
+    static let reviews = "reviews"
+    static let organisationReviews = "organisationReviews"
+    static let employeeReviews = "employeeReviews"
+    static let news = "news"
+    static let organisationNews = "organisationNews"
+    static let locationNews = "locationNews"
+
+    /// A projection value; it holds no state.
+    public init() {}
+
+    /// Folds a workplace event into the tables; ignores other events. Events about something
+    /// not stored (the decider emits none) change nothing.
+    public func apply(_ event: ProjectedEvent, to model: ReadModelWriter) throws {
+        guard let workplace = try event.decoded(as: WorkplaceEvent.self) else { return }
+        switch workplace {
+        case .organisationRegistered(let p): try register(p, model)
+        case .locationAdded(let p):
+            try changeOrganisation(p.organisationId, model) { $0.locations.append(OrganisationLocation(p.location)) }
+        case .locationRenamed(let p):
+            try changeOrganisation(p.organisationId, model) { organisation in
+                guard let index = organisation.locations.firstIndex(where: { $0.locationId == p.location.locationId }) else { return }
+                organisation.locations[index].name = p.location.name
+            }
+        case .locationRemoved(let p):
+            try changeOrganisation(p.organisationId, model) { $0.locations.removeAll { $0.locationId == p.locationId } }
+        case .joinRequested, .joinRequestAccepted, .joinRequestRejected, .memberChanged, .memberRemoved:
+            try applyMembership(workplace, model)
+        case .formCreated, .formRenamed, .questionAdded, .questionRemoved, .questionsReordered, .formDeleted:
+            try applyForm(workplace, model)
+        case .reviewSubmitted(let p): try submit(p, at: event.position, model)
+        case .newsPosted(let p): try post(p, at: event.position, model)
+        case .newsDeleted(let p): try deleteNews(p, model)
+        }
+    }
+
+    private func register(_ p: WorkplaceEvent.OrganisationRegistered, _ model: ReadModelWriter) throws {
+        let folded = WorkplaceNames.folded(p.name)
+        try model.put(
+            OrganisationDirectoryEntry(organisationId: p.organisationId, name: p.name, folded: folded),
+            at: WorkplaceKeys.directory(folded: folded, organisationId: p.organisationId), in: Self.directory)
+        let view = OrganisationView(organisationId: p.organisationId, name: p.name, locations: p.locations.map(OrganisationLocation.init))
+        try model.put(view, at: WorkplaceKeys.organisation(p.organisationId), in: Self.organisations)
+        // The decider registers at least one location; the creator works at the first.
+        let creator = OrganisationMember(
+            userId: p.creatorId, name: p.creatorName, employeeNumber: nil, locationId: p.locations.first?.locationId ?? "", admin: true)
+        try model.put(creator, at: WorkplaceKeys.item(p.organisationId, p.creatorId), in: Self.members)
+    }
+
+    private func changeOrganisation(_ organisationId: String, _ model: ReadModelWriter, _ change: (inout OrganisationView) -> Void) throws {
+        let key = WorkplaceKeys.organisation(organisationId)
+        guard var organisation = try model.value(OrganisationView.self, at: key, in: Self.organisations) else { return }
+        change(&organisation)
+        try model.put(organisation, at: key, in: Self.organisations)
+    }
+
+    private func submit(_ p: WorkplaceEvent.ReviewSubmitted, at position: UInt64, _ model: ReadModelWriter) throws {
+        let review = ReviewView(
+            reviewId: p.reviewId, employeeId: p.employeeId, formId: p.formId, formName: p.formName,
+            reviewer: WorkplacePerson(userId: p.reviewerId, name: p.reviewerName), submittedAt: p.submittedAt,
+            answers: p.answers.map(ReviewAnswerView.init), remark: p.remark)
+        try model.put(review, at: WorkplaceKeys.item(p.organisationId, p.reviewId), in: Self.reviews)
+        let organisationKey = WorkplaceKeys.newestFirst(WorkplaceKeys.organisationPrefix(p.organisationId), position)
+        try model.put(p.reviewId, at: organisationKey, in: Self.organisationReviews)
+        let employeeKey = WorkplaceKeys.newestFirst(WorkplaceKeys.listPrefix(p.organisationId, p.employeeId), position)
+        try model.put(p.reviewId, at: employeeKey, in: Self.employeeReviews)
+    }
+
+    private func post(_ p: WorkplaceEvent.NewsPosted, at position: UInt64, _ model: ReadModelWriter) throws {
+        let item = NewsItemView(
+            newsId: p.newsId, locationId: p.locationId, title: p.title, text: p.text, imageBlobId: p.imageBlobId,
+            postedAt: p.postedAt, author: WorkplacePerson(userId: p.authorId, name: p.authorName), position: position)
+        try model.put(item, at: WorkplaceKeys.item(p.organisationId, p.newsId), in: Self.news)
+        for (table, key) in newsListKeys(p.organisationId, locationId: p.locationId, position: position) {
+            try model.put(p.newsId, at: key, in: table)
+        }
+    }
+
+    private func deleteNews(_ p: WorkplaceEvent.NewsDeleted, _ model: ReadModelWriter) throws {
+        let key = WorkplaceKeys.item(p.organisationId, p.newsId)
+        guard let item = try model.value(NewsItemView.self, at: key, in: Self.news) else { return }
+        try model.delete(key, in: Self.news)
+        // The stored item's location, not the event's: the lists hold it where it was posted.
+        for (table, listKey) in newsListKeys(p.organisationId, locationId: item.locationId, position: item.position) {
+            try model.delete(listKey, in: table)
+        }
+    }
+
+    private func newsListKeys(_ organisationId: String, locationId: String, position: UInt64) -> [(table: String, key: String)] {
+        [(Self.organisationNews, WorkplaceKeys.newestFirst(WorkplaceKeys.organisationPrefix(organisationId), position)),
+         (Self.locationNews, WorkplaceKeys.newestFirst(WorkplaceKeys.listPrefix(organisationId, locationId), position))]
+    }
+}
+
+extension OrganisationLocation {
+    init(_ location: WorkplaceEvent.Location) {
+        self.init(locationId: location.locationId, name: location.name)
+    }
+}

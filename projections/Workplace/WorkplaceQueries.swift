@@ -1,0 +1,123 @@
+import EventLog
+import Foundation
+import Workplace
+
+/// What the workplace routes ask of the read models. The tables hold what the events say, the
+/// same for every reader; who may see what (`WorkplaceAccess`) is applied by the caller per
+/// request. Queries read the served copy as it is; a command's handler waits with
+/// `ProjectionEngine.waitUntilProjected` before answering, which is what makes the next query
+/// read its own writes.
+public struct WorkplaceQueries<Store: EventStore>: Sendable {
+    /// The engine the workplace projections are registered with.
+    public let engine: ProjectionEngine<Store>
+
+    /// Directory entries one search reads at most. A page that stops here is shorter than asked
+    /// but still has a `next`, so every request is bounded and no match is lost.
+    public static var entriesScannedPerRequestMax: Int { 5_000 }
+
+    /// Queries over `engine`, which must run `WorkplaceProjections.all`: reading an
+    /// unregistered projection would silently answer from empty tables.
+    public init(engine: ProjectionEngine<Store>) {
+        let registered = Set(engine.projections.map(\.name))
+        precondition(WorkplaceProjections.all.allSatisfy { registered.contains($0.name) }, "workplace projections are registered")
+        self.engine = engine
+    }
+
+    /// A page of the public directory by name (case-insensitively), then id: every
+    /// organisation, or those whose name contains `query` ignoring case and width (a blank
+    /// query matches all).
+    public func directory(query: String?, limit: Int?, cursor: String?) throws(ListQueryError) -> WorkplacePage<OrganisationDirectoryEntry> {
+        let needle = query.map(WorkplaceNames.folded) ?? ""
+        return try directoryPage(limit: limit, cursor: cursor) { entry in needle.isEmpty || entry.folded.contains(needle) }
+    }
+
+    /// Organisation `organisationId`: its name and locations; nil when unknown.
+    public func organisation(id organisationId: String) throws(ReadModelError) -> OrganisationView? {
+        try engine.read(WorkplaceProjections.organisations) { model in
+            try model.value(OrganisationView.self, at: WorkplaceKeys.organisation(organisationId), in: Table.organisations)
+        }
+    }
+
+    /// Where `userId` stands with `organisationId`: an accepted member, a pending request, or
+    /// nil (never asked, rejected, removed, or an unknown organisation).
+    public func membership(of userId: String, in organisationId: String) throws(ReadModelError) -> WorkplaceMembership? {
+        try engine.read(WorkplaceProjections.organisations) { model -> WorkplaceMembership? in
+            let key = WorkplaceKeys.item(organisationId, userId)
+            if let member = try model.value(OrganisationMember.self, at: key, in: Table.members) { return .member(member) }
+            return try model.value(JoinRequestView.self, at: key, in: Table.requests).map(WorkplaceMembership.pending)
+        }
+    }
+
+    /// The organisation's pending join requests, oldest first (then by user id).
+    public func pendingRequests(of organisationId: String) throws(ReadModelError) -> [JoinRequestView] {
+        try all(JoinRequestView.self, of: organisationId, in: Table.requests)
+            .sorted { ($0.requestedAt, $0.userId) < ($1.requestedAt, $1.userId) }
+    }
+
+    /// The organisation's accepted members by name (case-insensitively), then user id.
+    public func members(of organisationId: String) throws(ReadModelError) -> [OrganisationMember] {
+        try all(OrganisationMember.self, of: organisationId, in: Table.members).byName(\.name, then: \.userId)
+    }
+
+    /// The organisation's live review forms by name (case-insensitively), then form id.
+    public func forms(of organisationId: String) throws(ReadModelError) -> [ReviewFormView] {
+        try all(ReviewFormView.self, of: organisationId, in: Table.forms).byName(\.name, then: \.formId)
+    }
+
+    /// Form `formId` of the organisation; nil when unknown, deleted, or another organisation's.
+    public func form(id formId: String, in organisationId: String) throws(ReadModelError) -> ReviewFormView? {
+        try engine.read(WorkplaceProjections.organisations) { model in
+            try model.value(ReviewFormView.self, at: WorkplaceKeys.item(organisationId, formId), in: Table.forms)
+        }
+    }
+
+    /// A page of the organisation's reviews, newest first: of one employee, or all when
+    /// `employeeId` is nil.
+    public func reviews(
+        in organisationId: String, employee employeeId: String?, limit: Int?, cursor: String?
+    ) throws(ListQueryError) -> WorkplacePage<ReviewView> {
+        let (table, prefix) = employeeId.map { (Table.employeeReviews, WorkplaceKeys.listPrefix(organisationId, $0)) }
+            ?? (Table.organisationReviews, WorkplaceKeys.organisationPrefix(organisationId))
+        return try newestFirst(in: table, prefix: prefix, limit: limit, cursor: cursor) { model, reviewId in
+            try model.value(ReviewView.self, at: WorkplaceKeys.item(organisationId, reviewId), in: Table.reviews)
+        }
+    }
+
+    /// Review `reviewId` of the organisation; nil when unknown or another organisation's.
+    public func review(id reviewId: String, in organisationId: String) throws(ReadModelError) -> ReviewView? {
+        try engine.read(WorkplaceProjections.organisations) { model in
+            try model.value(ReviewView.self, at: WorkplaceKeys.item(organisationId, reviewId), in: Table.reviews)
+        }
+    }
+
+    /// A page of the organisation's live news, newest first: of one location, or all when
+    /// `locationId` is nil.
+    public func news(
+        in organisationId: String, location locationId: String?, limit: Int?, cursor: String?
+    ) throws(ListQueryError) -> WorkplacePage<NewsItemView> {
+        let (table, prefix) = locationId.map { (Table.locationNews, WorkplaceKeys.listPrefix(organisationId, $0)) }
+            ?? (Table.organisationNews, WorkplaceKeys.organisationPrefix(organisationId))
+        return try newestFirst(in: table, prefix: prefix, limit: limit, cursor: cursor) { model, newsId in
+            try model.value(NewsItemView.self, at: WorkplaceKeys.item(organisationId, newsId), in: Table.news)
+        }
+    }
+
+    typealias Table = WorkplaceOrganisationsProjection
+
+    /// Every value of `table` under the organisation. The decider bounds members and requests
+    /// (`WorkplaceLimits.membersPerOrganisationMax`) and forms, so reading them all is bounded.
+    private func all<T: ReadModelValue>(_ type: T.Type, of organisationId: String, in table: String) throws(ReadModelError) -> [T] {
+        try engine.read(WorkplaceProjections.organisations) { model in
+            try model.entries(T.self, in: table, prefix: WorkplaceKeys.organisationPrefix(organisationId), limit: .max).map(\.value)
+        }
+    }
+}
+
+extension Array {
+    /// Sorted by `name` folded as the workplace compares names, then by `id`.
+    fileprivate func byName(_ name: KeyPath<Element, String>, then id: KeyPath<Element, String>) -> [Element] {
+        map { (WorkplaceNames.folded($0[keyPath: name]), $0) }
+            .sorted { ($0.0, $0.1[keyPath: id]) < ($1.0, $1.1[keyPath: id]) }
+            .map(\.1)
+    }
+}
