@@ -2,9 +2,10 @@
 /// API applies per request to what the read models hold; the read models themselves hold
 /// everything as the events say.
 ///
-/// - Outsiders and users with a pending request see nothing but the public directory entry and
-///   their own request (`notAMember`).
-/// - Every accepted member sees the organisation (its name, locations and their own standing).
+/// - Every signed-in user sees an organisation's face: its name, its locations (to choose one
+///   when asking to join) and their own standing, a pending request included
+///   (`GET /v1/organisations/{id}` reads only the caller's own membership). Below that,
+///   outsiders and users with a pending request are refused (`notAMember`).
 /// - Employees (members who are not admins) see only their own reviews and only their own
 ///   location's news.
 /// - Admins see everything of their organisation.
@@ -33,12 +34,6 @@ public enum WorkplaceAccess {
         case location(String)
     }
 
-    /// Whether `viewer` may see the organisation's insides (its view with `me`, anything below
-    /// it): accepted members only.
-    public static func maySeeOrganisation(_ viewer: WorkplaceViewer) -> Bool {
-        viewer.isMember
-    }
-
     /// Refuses a viewer who is not an accepted member (`notAMember`).
     public static func requireMember(_ viewer: WorkplaceViewer) throws(WorkplaceError) {
         guard viewer.isMember else { throw .notAMember }
@@ -51,12 +46,6 @@ public enum WorkplaceAccess {
         guard viewer.isAdmin else { throw .notAnAdmin }
     }
 
-    /// Whether `viewer` may see the pending join request of `userId`: their own (even before
-    /// they are a member), or any as an admin.
-    public static func maySeeJoinRequest(of userId: String, _ viewer: WorkplaceViewer) -> Bool {
-        viewer.userId == userId || viewer.isAdmin
-    }
-
     /// Whether `viewer` may see the reviews of `employeeId`: admins anyone's, a member their own.
     public static func maySeeReviews(of employeeId: String, _ viewer: WorkplaceViewer) -> Bool {
         viewer.isAdmin || (viewer.isMember && viewer.userId == employeeId)
@@ -66,9 +55,11 @@ public enum WorkplaceAccess {
     /// or anyone's; an employee only their own, also when they did not narrow the list.
     public static func reviewScope(requested employeeId: String?, _ viewer: WorkplaceViewer) throws(WorkplaceError) -> ReviewScope {
         try requireMember(viewer)
-        if viewer.isAdmin { return employeeId.map(ReviewScope.employee) ?? .all }
-        guard employeeId == nil || employeeId == viewer.userId else { throw .notAnAdmin }
-        return .employee(viewer.userId)
+        if let employeeId {
+            guard maySeeReviews(of: employeeId, viewer) else { throw .notAnAdmin }
+            return .employee(employeeId)
+        }
+        return viewer.isAdmin ? .all : .employee(viewer.userId)
     }
 
     /// Refuses one review of `employeeId` to a viewer who may not see it: `reviewNotFound` for
@@ -88,8 +79,12 @@ public enum WorkplaceAccess {
     /// any location's; an employee only their own location's, also when they did not narrow it.
     public static func newsScope(requested locationId: String?, _ viewer: WorkplaceViewer) throws(WorkplaceError) -> NewsScope {
         try requireMember(viewer)
-        if viewer.isAdmin { return locationId.map(NewsScope.location) ?? .all }
-        guard let own = viewer.memberLocationId, locationId == nil || locationId == own else { throw .notAnAdmin }
+        if let locationId {
+            guard maySeeNews(at: locationId, viewer) else { throw .notAnAdmin }
+            return .location(locationId)
+        }
+        if viewer.isAdmin { return .all }
+        guard let own = viewer.memberLocationId else { throw .notAMember }  // a member always has a location
         return .location(own)
     }
 }
