@@ -16,13 +16,18 @@ public enum PageCursor {
     /// The key in `cursor`, checked to be `prefix` followed by an inverted position; nil for
     /// anything else (another list's cursor, or a made-up one would page somewhere else).
     static func key(of cursor: String, prefix: String) -> String? {
-        var base64 = cursor.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
         // Bytes, not characters: keys compare bytewise, and `String.hasPrefix` compares by Unicode
         // equivalence.
-        guard let data = Data(base64Encoded: base64), data.starts(with: prefix.utf8) else { return nil }
+        guard let data = bytes(of: cursor), data.starts(with: prefix.utf8) else { return nil }
         let position = data.dropFirst(prefix.utf8.count)
         guard position.count == ReadModelKeys.numberDigits, position.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
         return String(decoding: data, as: UTF8.self)
+    }
+
+    /// The key bytes `cursor` names: base64url without padding undone; nil when it is not that.
+    static func bytes(of cursor: String) -> Data? {
+        var base64 = cursor.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
+        return Data(base64Encoded: base64)
     }
 }

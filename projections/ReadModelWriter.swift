@@ -29,6 +29,14 @@ public struct ReadModelWriter {
         try ReadModelReader(transaction: transaction.reader, projection: projection, tables: tables).value(type, at: key, in: table)
     }
 
+    /// Changes the value under `key` in `table` with `change` and stores it back; nothing when
+    /// there is none (an event about something the decider never made, which it emits none of).
+    public func update<T: ReadModelValue>(_ type: T.Type, at key: String, in table: String, _ change: (inout T) throws -> Void) throws {
+        guard var value = try value(type, at: key, in: table) else { return }
+        try change(&value)
+        try put(value, at: key, in: table)
+    }
+
     /// Removes `key` from `table`; false when it was not there, as a key LMDB cannot store never is.
     @discardableResult
     public func delete(_ key: String, in table: String) throws -> Bool {

@@ -157,3 +157,15 @@ extension WorkplaceEvent {
         }
     }
 }
+
+extension WorkplaceEvent.QuestionsReordered {
+    /// `questions` (the form's before this event, as any type with an id) in this event's
+    /// order: the one place the decider's state and the read models take the order from. The
+    /// decider names every question once; should an event not, the questions it leaves out keep
+    /// their relative order at the end rather than vanish.
+    public func reordering<Question>(_ questions: [Question], id: (Question) -> String) -> [Question] {
+        let byId = Dictionary(questions.map { (id($0), $0) }, uniquingKeysWith: { first, _ in first })
+        let named = Set(questionIds)
+        return questionIds.compactMap { byId[$0] } + questions.filter { !named.contains(id($0)) }
+    }
+}

@@ -60,12 +60,7 @@ extension WorkplaceState.Organisation {
             forms[p.formId]?.questions.removeAll { $0.questionId == p.questionId }
         case .questionsReordered(let p):
             guard let questions = forms[p.formId]?.questions else { return }
-            let byId = Dictionary(questions.map { ($0.questionId, $0) }, uniquingKeysWith: { first, _ in first })
-            // The event names every question once; should it not, the unnamed ones keep their
-            // relative order at the end rather than vanish.
-            let named = p.questionIds.compactMap { byId[$0] }
-            let rest = questions.filter { !p.questionIds.contains($0.questionId) }
-            forms[p.formId]?.questions = named + rest
+            forms[p.formId]?.questions = p.reordering(questions, id: \.questionId)
         case .formDeleted(let p):
             forms[p.formId]?.isDeleted = true
         case .reviewSubmitted(let p):

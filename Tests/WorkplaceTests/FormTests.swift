@@ -153,6 +153,15 @@ struct FormTests {
         #expect(try D.given(F.withForm).when(reorder([F.qRating, F.qYes, F.qText]), F.by(F.ann)).get().isEmpty)
     }
 
+    /// The decider never stores such an event, but the log is read as it is: a reorder that
+    /// leaves questions out or names unknown ones keeps every question, the named first.
+    @Test func aPartialReorderInTheLogKeepsTheQuestionsItLeavesOut() {
+        let partial = WorkplaceEvent.QuestionsReordered(
+            organisationId: F.acme, formId: F.yearly, questionIds: [F.qText, F.unknown], actorId: F.ann)
+        let state = D.fold(F.withForm + [.questionsReordered(partial)])
+        #expect(state.organisations[F.acme]?.liveForm(F.yearly)?.questions.map(\.questionId) == [F.qText, F.qRating, F.qYes])
+    }
+
     @Test func aNewOrderIsExactlyAPermutation() {
         for ids in [[F.qText, F.qRating], [F.qText, F.qRating, F.qYes, F.qNew], [F.qText, F.qRating, F.qRating],
                     [F.qText, F.qRating, F.qNew], []] {

@@ -45,8 +45,6 @@ public struct AccountProfilesProjection: Projection {
 
     /// Changes a stored profile; the decider emits nothing for an account before its registration.
     private func update(_ userId: String, _ model: ReadModelWriter, _ change: (inout AccountProfile) -> Void) throws {
-        guard var profile = try model.value(AccountProfile.self, at: userId, in: Self.profiles) else { return }
-        change(&profile)
-        try model.put(profile, at: userId, in: Self.profiles)
+        try model.update(AccountProfile.self, at: userId, in: Self.profiles, change)
     }
 }

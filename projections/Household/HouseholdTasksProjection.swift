@@ -54,9 +54,7 @@ public struct HouseholdTasksProjection: Projection {
         _ change: (inout StoredTask) -> Void
     ) throws {
         let key = HouseholdKeys.task(house: houseId, room: roomId, task: taskId)
-        guard var task = try model.value(StoredTask.self, at: key, in: Self.tasks) else { return }
-        change(&task)
-        try model.put(task, at: key, in: Self.tasks)
+        try model.update(StoredTask.self, at: key, in: Self.tasks, change)
     }
 
     private func deleteAll(prefix: String, _ model: ReadModelWriter) throws {

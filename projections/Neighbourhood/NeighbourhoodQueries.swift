@@ -30,7 +30,7 @@ public struct NeighbourhoodQueries<Store: EventStore>: Sendable {
     /// sees them.
     public func reports(
         in neighbourhood: String, category: ReportCategory?, viewer: String, limit: Int?, cursor: String?
-    ) throws(ListQueryError) -> NeighbourhoodPage<ReportView> {
+    ) throws(ListQueryError) -> ItemPage<ReportView> {
         let table = NeighbourhoodReportsProjection.self
         if let category {
             return try page(String.self, in: table.categoryReports, prefix: NeighbourhoodKeys.categoryPrefix(neighbourhood, category),
@@ -41,7 +41,7 @@ public struct NeighbourhoodQueries<Store: EventStore>: Sendable {
     }
 
     /// A page of the reports `author` posted, newest first, wherever they were posted.
-    public func reports(by author: String, limit: Int?, cursor: String?) throws(ListQueryError) -> NeighbourhoodPage<ReportView> {
+    public func reports(by author: String, limit: Int?, cursor: String?) throws(ListQueryError) -> ItemPage<ReportView> {
         try page(String.self, in: NeighbourhoodReportsProjection.authorReports, prefix: NeighbourhoodKeys.userPrefix(author),
                  limit: limit, cursor: cursor) { model, reportId in try view(reportId, for: author, model) }
     }
@@ -51,7 +51,7 @@ public struct NeighbourhoodQueries<Store: EventStore>: Sendable {
     /// moving back shows them again, as the log still says they are followed.
     public func followedReports(
         of user: String, neighbourhood: String?, limit: Int?, cursor: String?
-    ) throws(ListQueryError) -> NeighbourhoodPage<ReportView> {
+    ) throws(ListQueryError) -> ItemPage<ReportView> {
         try page(String.self, in: NeighbourhoodReportsProjection.followedReports, prefix: NeighbourhoodKeys.userPrefix(user),
                  limit: limit, cursor: cursor) { model, reportId in
             guard let view = try view(reportId, for: user, model), Self.canSee(view.report, user, neighbourhood) else { return nil }
@@ -62,7 +62,7 @@ public struct NeighbourhoodQueries<Store: EventStore>: Sendable {
     /// A page of `user`'s notifications, newest first, about reports they may see now.
     public func notifications(
         of user: String, neighbourhood: String?, limit: Int?, cursor: String?
-    ) throws(ListQueryError) -> NeighbourhoodPage<NotificationItem> {
+    ) throws(ListQueryError) -> ItemPage<NotificationItem> {
         try page(NotificationItem.self, in: NeighbourhoodReportsProjection.notifications, prefix: NeighbourhoodKeys.userPrefix(user),
                  limit: limit, cursor: cursor) { model, item in
             guard let report = try record(item.reportId, model), Self.canSee(report, user, neighbourhood) else { return nil }

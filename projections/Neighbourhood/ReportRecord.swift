@@ -87,14 +87,6 @@ public struct ReportPin: Sendable, Equatable, Codable {
     public var longitude: Double
 }
 
-/// One page of a newest-first list.
-public struct NeighbourhoodPage<Item: Sendable & Equatable>: Sendable, Equatable {
-    /// The items on this page.
-    public var items: [Item]
-    /// The cursor of the next page; nil when this page is the last.
-    public var next: String?
-}
-
 extension ReportRecord: ReadModelValue {
     public func encode(to writer: inout ValueWriter) {
         writer.write(reportId)

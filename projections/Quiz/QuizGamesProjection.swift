@@ -51,8 +51,6 @@ public struct QuizGamesProjection: Projection {
 
     /// Changes a game's progress; an event for a game not stored (the decider emits none) is ignored.
     private func update(_ gameId: String, _ model: ReadModelWriter, _ change: (inout GameProgress) -> Void) throws {
-        guard var progress = try model.value(GameProgress.self, at: gameId, in: Self.progress) else { return }
-        change(&progress)
-        try model.put(progress, at: gameId, in: Self.progress)
+        try model.update(GameProgress.self, at: gameId, in: Self.progress, change)
     }
 }

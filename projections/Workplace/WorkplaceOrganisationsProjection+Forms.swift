@@ -15,14 +15,7 @@ extension WorkplaceOrganisationsProjection {
         case .questionRemoved(let p):
             try changeForm(p.organisationId, p.formId, model) { $0.questions.removeAll { $0.questionId == p.questionId } }
         case .questionsReordered(let p):
-            try changeForm(p.organisationId, p.formId, model) { form in
-                // The decider names every question once; one it left out would keep its place
-                // at the end rather than vanish.
-                let byId = Dictionary(form.questions.map { ($0.questionId, $0) }, uniquingKeysWith: { first, _ in first })
-                let ordered = p.questionIds.compactMap { byId[$0] }
-                let named = Set(p.questionIds)
-                form.questions = ordered + form.questions.filter { !named.contains($0.questionId) }
-            }
+            try changeForm(p.organisationId, p.formId, model) { $0.questions = p.reordering($0.questions, id: \.questionId) }
         case .formDeleted(let p):
             try model.delete(WorkplaceKeys.item(p.organisationId, p.formId), in: Self.forms)
         default:
@@ -31,10 +24,7 @@ extension WorkplaceOrganisationsProjection {
     }
 
     private func changeForm(_ organisationId: String, _ formId: String, _ model: ReadModelWriter, _ change: (inout ReviewFormView) -> Void) throws {
-        let key = WorkplaceKeys.item(organisationId, formId)
-        guard var form = try model.value(ReviewFormView.self, at: key, in: Self.forms) else { return }
-        change(&form)
-        try model.put(form, at: key, in: Self.forms)
+        try model.update(ReviewFormView.self, at: WorkplaceKeys.item(organisationId, formId), in: Self.forms, change)
     }
 }
 

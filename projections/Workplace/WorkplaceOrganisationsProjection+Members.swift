@@ -18,11 +18,10 @@ extension WorkplaceOrganisationsProjection {
         case .joinRequestRejected(let p):
             try model.delete(WorkplaceKeys.item(p.organisationId, p.userId), in: Self.requests)
         case .memberChanged(let p):
-            let key = WorkplaceKeys.item(p.organisationId, p.userId)
-            guard var member = try model.value(OrganisationMember.self, at: key, in: Self.members) else { return }
-            member.locationId = p.locationId
-            member.admin = p.admin
-            try model.put(member, at: key, in: Self.members)
+            try model.update(OrganisationMember.self, at: WorkplaceKeys.item(p.organisationId, p.userId), in: Self.members) { member in
+                member.locationId = p.locationId
+                member.admin = p.admin
+            }
         case .memberRemoved(let p):
             try model.delete(WorkplaceKeys.item(p.organisationId, p.userId), in: Self.members)
         default:

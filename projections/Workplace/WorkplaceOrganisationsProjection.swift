@@ -86,10 +86,7 @@ public struct WorkplaceOrganisationsProjection: Projection {
     }
 
     private func changeOrganisation(_ organisationId: String, _ model: ReadModelWriter, _ change: (inout OrganisationView) -> Void) throws {
-        let key = WorkplaceKeys.organisation(organisationId)
-        guard var organisation = try model.value(OrganisationView.self, at: key, in: Self.organisations) else { return }
-        change(&organisation)
-        try model.put(organisation, at: key, in: Self.organisations)
+        try model.update(OrganisationView.self, at: WorkplaceKeys.organisation(organisationId), in: Self.organisations, change)
     }
 
     private func submit(_ p: WorkplaceEvent.ReviewSubmitted, at position: UInt64, _ model: ReadModelWriter) throws {

@@ -26,7 +26,7 @@ public struct WorkplaceQueries<Store: EventStore>: Sendable {
     /// A page of the public directory by name (case-insensitively), then id: every
     /// organisation, or those whose name contains `query` ignoring case and width (a blank
     /// query matches all).
-    public func directory(query: String?, limit: Int?, cursor: String?) throws(ListQueryError) -> WorkplacePage<OrganisationDirectoryEntry> {
+    public func directory(query: String?, limit: Int?, cursor: String?) throws(ListQueryError) -> ItemPage<OrganisationDirectoryEntry> {
         let needle = query.map(WorkplaceNames.folded) ?? ""
         return try directoryPage(limit: limit, cursor: cursor) { entry in needle.isEmpty || entry.folded.contains(needle) }
     }
@@ -75,7 +75,7 @@ public struct WorkplaceQueries<Store: EventStore>: Sendable {
     /// `employeeId` is nil.
     public func reviews(
         in organisationId: String, employee employeeId: String?, limit: Int?, cursor: String?
-    ) throws(ListQueryError) -> WorkplacePage<ReviewView> {
+    ) throws(ListQueryError) -> ItemPage<ReviewView> {
         let (table, prefix) = employeeId.map { (Table.employeeReviews, WorkplaceKeys.listPrefix(organisationId, $0)) }
             ?? (Table.organisationReviews, WorkplaceKeys.organisationPrefix(organisationId))
         return try newestFirst(in: table, prefix: prefix, limit: limit, cursor: cursor) { model, reviewId in
@@ -94,7 +94,7 @@ public struct WorkplaceQueries<Store: EventStore>: Sendable {
     /// `locationId` is nil.
     public func news(
         in organisationId: String, location locationId: String?, limit: Int?, cursor: String?
-    ) throws(ListQueryError) -> WorkplacePage<NewsItemView> {
+    ) throws(ListQueryError) -> ItemPage<NewsItemView> {
         let (table, prefix) = locationId.map { (Table.locationNews, WorkplaceKeys.listPrefix(organisationId, $0)) }
             ?? (Table.organisationNews, WorkplaceKeys.organisationPrefix(organisationId))
         return try newestFirst(in: table, prefix: prefix, limit: limit, cursor: cursor) { model, newsId in

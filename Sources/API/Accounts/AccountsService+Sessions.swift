@@ -35,7 +35,7 @@ extension AccountsService {
         let session = try await startSession(userId: register.userId, purpose: .registration)
         return StartedSession(
             userId: session.userId, token: session.token, expiresAt: session.expiresAt, position: session.position,
-            eventTypes: outcome.events.map(\.typeName) + session.eventTypes)
+            eventTypes: outcome.eventTypes + session.eventTypes)
     }
 
     /// A retried registration gets the first one's token only for the same e-mail and password.
@@ -127,6 +127,6 @@ extension AccountsService {
         // dead token as if it were new.
         if outcome.isReplay, try queries.session(tokenHash)?.isActive(at: now) != true { throw Problem.sessionEnded }
         return StartedSession(userId: userId, token: token, expiresAt: started.expiresAt, position: outcome.position,
-                              eventTypes: outcome.events.map(\.typeName))
+                              eventTypes: outcome.eventTypes)
     }
 }

@@ -1,4 +1,3 @@
-import CommandHandling
 import Foundation
 import Household
 import Projections
@@ -10,10 +9,6 @@ enum HouseholdRoutes {
     /// It is made like a session token, which has exactly this shape.
     static func newJoinCode() -> String {
         AuthTokens.random()
-    }
-
-    static func result(_ outcome: CommandOutcome<HouseholdDecider>) -> Components.Schemas.CommandResult {
-        .init(position: Int64(outcome.position), events: outcome.events.map(\.typeName))
     }
 
     static func house(_ view: HouseView) -> Components.Schemas.House {

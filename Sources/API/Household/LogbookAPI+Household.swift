@@ -17,7 +17,7 @@ extension LogbookAPI {
         // From the events, not from `command`: a retried request answers with what the first made.
         guard case let .houseCreated(created)? = outcome.events.first else { throw Problem.internalError }
         return .created(.init(body: .json(.init(
-            houseId: created.houseId, joinCode: created.joinCode, position: Int64(outcome.position), events: outcome.events.map(\.typeName)))))
+            houseId: created.houseId, joinCode: created.joinCode, position: outcome.responsePosition, events: outcome.eventTypes))))
     }
 
     func joinHouse(_ input: Operations.JoinHouse.Input) async throws -> Operations.JoinHouse.Output {
@@ -34,7 +34,7 @@ extension LogbookAPI {
         let command = HouseholdCommand.joinHouse(
             houseId: houseId, joinCode: body.joinCode, userId: caller.userId, displayName: try displayName(of: caller.userId))
         let outcome = try await commands.run(HouseholdDecider.self, command, actor: caller.userId)
-        return .ok(.init(body: .json(.init(houseId: houseId, position: Int64(outcome.position), events: outcome.events.map(\.typeName)))))
+        return .ok(.init(body: .json(.init(houseId: houseId, position: outcome.responsePosition, events: outcome.eventTypes))))
     }
 
     func getMyHouse(_ input: Operations.GetMyHouse.Input) async throws -> Operations.GetMyHouse.Output {
@@ -61,7 +61,7 @@ extension LogbookAPI {
         let command = HouseholdCommand.rotateJoinCode(houseId: input.path.houseId, joinCode: HouseholdRoutes.newJoinCode())
         let outcome = try await commands.run(HouseholdDecider.self, command, actor: caller.userId)
         guard case let .joinCodeRotated(rotated)? = outcome.events.first else { throw Problem.internalError }
-        return .ok(.init(body: .json(.init(joinCode: rotated.joinCode, position: Int64(outcome.position), events: outcome.events.map(\.typeName)))))
+        return .ok(.init(body: .json(.init(joinCode: rotated.joinCode, position: outcome.responsePosition, events: outcome.eventTypes))))
     }
 
     func addRoom(_ input: Operations.AddRoom.Input) async throws -> Operations.AddRoom.Output {
@@ -70,7 +70,7 @@ extension LogbookAPI {
         let command = HouseholdCommand.addRoom(houseId: input.path.houseId, roomId: Routes.newID(), name: body.name)
         let outcome = try await commands.run(HouseholdDecider.self, command, actor: caller.userId)
         guard case let .roomAdded(added)? = outcome.events.first else { throw Problem.internalError }
-        return .created(.init(body: .json(.init(roomId: added.roomId, position: Int64(outcome.position), events: outcome.events.map(\.typeName)))))
+        return .created(.init(body: .json(.init(roomId: added.roomId, position: outcome.responsePosition, events: outcome.eventTypes))))
     }
 
     func renameRoom(_ input: Operations.RenameRoom.Input) async throws -> Operations.RenameRoom.Output {
@@ -78,7 +78,7 @@ extension LogbookAPI {
         guard case let .json(body) = input.body else { throw Routes.unsupportedBody }
         let command = HouseholdCommand.renameRoom(houseId: input.path.houseId, roomId: input.path.roomId, name: body.name)
         let outcome = try await commands.run(HouseholdDecider.self, command, actor: caller.userId)
-        return .ok(.init(body: .json(HouseholdRoutes.result(outcome))))
+        return .ok(.init(body: .json(outcome.result)))
     }
 
     func removeRoom(_ input: Operations.RemoveRoom.Input) async throws -> Operations.RemoveRoom.Output {
@@ -95,7 +95,7 @@ extension LogbookAPI {
             name: body.name, frequencyDays: body.frequencyDays, points: body.points)
         let outcome = try await commands.run(HouseholdDecider.self, command, actor: caller.userId)
         guard case let .taskAdded(added)? = outcome.events.first else { throw Problem.internalError }
-        return .created(.init(body: .json(.init(taskId: added.taskId, position: Int64(outcome.position), events: outcome.events.map(\.typeName)))))
+        return .created(.init(body: .json(.init(taskId: added.taskId, position: outcome.responsePosition, events: outcome.eventTypes))))
     }
 
     func listRoomTasks(_ input: Operations.ListRoomTasks.Input) async throws -> Operations.ListRoomTasks.Output {
@@ -112,7 +112,7 @@ extension LogbookAPI {
         let command = HouseholdCommand.editTask(
             houseId: input.path.houseId, taskId: input.path.taskId, name: body.name, frequencyDays: body.frequencyDays, points: body.points)
         let outcome = try await commands.run(HouseholdDecider.self, command, actor: caller.userId)
-        return .ok(.init(body: .json(HouseholdRoutes.result(outcome))))
+        return .ok(.init(body: .json(outcome.result)))
     }
 
     func removeTask(_ input: Operations.RemoveTask.Input) async throws -> Operations.RemoveTask.Output {
@@ -131,7 +131,7 @@ extension LogbookAPI {
         guard let state = outcome.state else { throw Problem.internalError }
         let total = state.totalPoints(of: completed.userId, in: completed.houseId)
         return .created(.init(body: .json(.init(
-            pointsAwarded: completed.points, totalPoints: total, position: Int64(outcome.position), events: outcome.events.map(\.typeName)))))
+            pointsAwarded: completed.points, totalPoints: total, position: outcome.responsePosition, events: outcome.eventTypes))))
     }
 
     func getHouseHistory(_ input: Operations.GetHouseHistory.Input) async throws -> Operations.GetHouseHistory.Output {

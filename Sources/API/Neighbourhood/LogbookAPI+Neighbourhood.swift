@@ -24,7 +24,7 @@ extension LogbookAPI {
         // From the events, not from `command`: a retried request answers with what the first made.
         guard case let .reportPosted(posted)? = outcome.events.first else { throw Problem.internalError }
         return .created(.init(body: .json(.init(
-            reportId: posted.reportId, position: Int64(outcome.position), events: outcome.events.map(\.typeName)))))
+            reportId: posted.reportId, position: outcome.responsePosition, events: outcome.eventTypes))))
     }
 
     func listReports(_ input: Operations.ListReports.Input) async throws -> Operations.ListReports.Output {
@@ -66,7 +66,7 @@ extension LogbookAPI {
         let outcome = try await commands.run(NeighbourhoodDecider.self, command, actor: caller.userId)
         guard case let .replyPosted(posted)? = outcome.events.first else { throw Problem.internalError }
         return .created(.init(body: .json(.init(
-            replyId: posted.replyId, position: Int64(outcome.position), events: outcome.events.map(\.typeName)))))
+            replyId: posted.replyId, position: outcome.responsePosition, events: outcome.eventTypes))))
     }
 
     func followReport(_ input: Operations.FollowReport.Input) async throws -> Operations.FollowReport.Output {

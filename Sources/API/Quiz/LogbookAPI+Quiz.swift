@@ -13,7 +13,7 @@ extension LogbookAPI {
             questionId: Routes.newID(), text: body.text, answers: body.answers, correctAnswer: body.correctAnswer, category: body.category))
         let outcome = try await commands.run(QuizDecider.self, command, actor: QuizRoutes.operatorActor)
         guard case let .questionAdded(added)? = outcome.events.first else { throw Problem.internalError }
-        return .created(.init(body: .json(.init(questionId: added.questionId, position: Int64(outcome.position), events: outcome.events.map(\.typeName)))))
+        return .created(.init(body: .json(.init(questionId: added.questionId, position: outcome.responsePosition, events: outcome.eventTypes))))
     }
 
     func createQuizGame(_ input: Operations.CreateQuizGame.Input) async throws -> Operations.CreateQuizGame.Output {
@@ -41,8 +41,8 @@ extension LogbookAPI {
         // From the events, not from `command`: a retried request answers with what the first made.
         guard case let .gameCreated(created)? = outcome.events.first, created.players.count == 2 else { throw Problem.internalError }
         return .created(.init(body: .json(.init(
-            gameId: created.gameId, opponent: QuizRoutes.player(created.players[1]), position: Int64(outcome.position),
-            events: outcome.events.map(\.typeName)))))
+            gameId: created.gameId, opponent: QuizRoutes.player(created.players[1]), position: outcome.responsePosition,
+            events: outcome.eventTypes))))
     }
 
     func listQuizGames(_ input: Operations.ListQuizGames.Input) async throws -> Operations.ListQuizGames.Output {
@@ -79,7 +79,7 @@ extension LogbookAPI {
         let finished = outcome.events.contains { if case .gameFinished = $0 { true } else { false } }
         return .created(.init(body: .json(.init(
             correct: given.correct, correctAnswer: given.correctAnswer, pointsAwarded: given.points, points: points,
-            answered: given.index + 1, finished: finished, position: Int64(outcome.position), events: outcome.events.map(\.typeName)))))
+            answered: given.index + 1, finished: finished, position: outcome.responsePosition, events: outcome.eventTypes))))
     }
 
     func markQuizResultSeen(_ input: Operations.MarkQuizResultSeen.Input) async throws -> Operations.MarkQuizResultSeen.Output {

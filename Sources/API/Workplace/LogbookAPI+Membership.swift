@@ -11,7 +11,7 @@ extension LogbookAPI {
         let command = WorkplaceCommand.requestToJoin(
             organisationId: input.path.organisationId, locationId: body.locationId, employeeNumber: body.employeeNumber, name: body.name)
         let outcome = try await commands.run(WorkplaceDecider.self, command, actor: caller.userId)
-        return .created(.init(body: .json(WorkplaceRoutes.result(outcome))))
+        return .created(.init(body: .json(outcome.result)))
     }
 
     func listJoinRequests(_ input: Operations.ListJoinRequests.Input) async throws -> Operations.ListJoinRequests.Output {
@@ -33,7 +33,7 @@ extension LogbookAPI {
         let command = WorkplaceCommand.acceptJoinRequest(
             organisationId: input.path.organisationId, userId: input.path.userId, correction: correction)
         let outcome = try await commands.run(WorkplaceDecider.self, command, actor: caller.userId)
-        return .ok(.init(body: .json(WorkplaceRoutes.result(outcome))))
+        return .ok(.init(body: .json(outcome.result)))
     }
 
     func rejectJoinRequest(_ input: Operations.RejectJoinRequest.Input) async throws -> Operations.RejectJoinRequest.Output {
@@ -57,7 +57,7 @@ extension LogbookAPI {
         let command = WorkplaceCommand.changeMember(
             organisationId: input.path.organisationId, userId: input.path.userId, locationId: body.locationId, admin: body.admin)
         let outcome = try await commands.run(WorkplaceDecider.self, command, actor: caller.userId)
-        return .ok(.init(body: .json(WorkplaceRoutes.result(outcome))))
+        return .ok(.init(body: .json(outcome.result)))
     }
 
     func removeMember(_ input: Operations.RemoveMember.Input) async throws -> Operations.RemoveMember.Output {

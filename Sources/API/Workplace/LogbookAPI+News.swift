@@ -13,7 +13,7 @@ extension LogbookAPI {
         // that an id names an existing image is I/O, which the decider does not do: it belongs
         // here, before the command, also once blobs exist.
         if body.imageBlobId != nil {
-            throw WorkplaceRoutes.refusal(.validationFailed([FieldError("imageBlobId", "no such image")]))
+            throw ProblemMapping.problem(for: WorkplaceError.validationFailed([FieldError("imageBlobId", "no such image")]))
         }
         let command = WorkplaceCommand.postNews(
             organisationId: input.path.organisationId, newsId: Routes.newID(), locationId: body.locationId,
@@ -21,7 +21,7 @@ extension LogbookAPI {
         let outcome = try await commands.run(WorkplaceDecider.self, command, actor: caller.userId)
         guard case let .newsPosted(posted)? = outcome.events.first else { throw Problem.internalError }
         return .created(.init(body: .json(.init(
-            newsId: posted.newsId, position: Int64(outcome.position), events: outcome.events.map(\.typeName)))))
+            newsId: posted.newsId, position: outcome.responsePosition, events: outcome.eventTypes))))
     }
 
     func listNews(_ input: Operations.ListNews.Input) async throws -> Operations.ListNews.Output {
@@ -36,7 +36,7 @@ extension LogbookAPI {
             locationId = nil
         case .location(let id):
             // An admin may name any location, but only one the organisation has.
-            guard organisation.locations.contains(where: { $0.locationId == id }) else { throw WorkplaceRoutes.refusal(.locationNotFound) }
+            guard organisation.locations.contains(where: { $0.locationId == id }) else { throw ProblemMapping.problem(for: WorkplaceError.locationNotFound) }
             locationId = id
         }
         let page = try ProblemMapping.listQuery {

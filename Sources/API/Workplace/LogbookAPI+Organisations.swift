@@ -20,7 +20,7 @@ extension LogbookAPI {
         return .created(.init(body: .json(.init(
             organisationId: registered.organisationId,
             locations: registered.locations.map { .init(locationId: $0.locationId, name: $0.name) },
-            position: Int64(outcome.position), events: outcome.events.map(\.typeName)))))
+            position: outcome.responsePosition, events: outcome.eventTypes))))
     }
 
     /// Public: the directory is how a user finds an organisation to join, so it needs no token.
@@ -50,7 +50,7 @@ extension LogbookAPI {
         let outcome = try await commands.run(WorkplaceDecider.self, command, actor: caller.userId)
         guard case let .locationAdded(added)? = outcome.events.first else { throw Problem.internalError }
         return .created(.init(body: .json(.init(
-            locationId: added.location.locationId, position: Int64(outcome.position), events: outcome.events.map(\.typeName)))))
+            locationId: added.location.locationId, position: outcome.responsePosition, events: outcome.eventTypes))))
     }
 
     func renameLocation(_ input: Operations.RenameLocation.Input) async throws -> Operations.RenameLocation.Output {
@@ -59,7 +59,7 @@ extension LogbookAPI {
         let command = WorkplaceCommand.renameLocation(
             organisationId: input.path.organisationId, locationId: input.path.locationId, name: body.name)
         let outcome = try await commands.run(WorkplaceDecider.self, command, actor: caller.userId)
-        return .ok(.init(body: .json(WorkplaceRoutes.result(outcome))))
+        return .ok(.init(body: .json(outcome.result)))
     }
 
     func removeLocation(_ input: Operations.RemoveLocation.Input) async throws -> Operations.RemoveLocation.Output {
@@ -74,7 +74,7 @@ extension LogbookAPI {
     /// Organisation `organisationId`; 404 `organisation_not_found` when there is none.
     func existingOrganisation(_ organisationId: String) throws -> OrganisationView {
         guard let organisation = try runtime.workplace.organisation(id: organisationId) else {
-            throw WorkplaceRoutes.refusal(.organisationNotFound)
+            throw ProblemMapping.problem(for: WorkplaceError.organisationNotFound)
         }
         return organisation
     }

@@ -15,7 +15,7 @@ extension LogbookAPI {
         guard case let .formCreated(created)? = outcome.events.first else { throw Problem.internalError }
         return .created(.init(body: .json(.init(
             formId: created.formId, questions: created.questions.map(WorkplaceRoutes.question),
-            position: Int64(outcome.position), events: outcome.events.map(\.typeName)))))
+            position: outcome.responsePosition, events: outcome.eventTypes))))
     }
 
     func listReviewForms(_ input: Operations.ListReviewForms.Input) async throws -> Operations.ListReviewForms.Output {
@@ -31,7 +31,7 @@ extension LogbookAPI {
         let (organisation, viewer) = try workplaceViewer(caller.userId, of: input.path.organisationId)
         try WorkplaceRoutes.access { () throws(WorkplaceError) in try WorkplaceAccess.requireAdmin(viewer) }
         guard let form = try runtime.workplace.form(id: input.path.formId, in: organisation.organisationId) else {
-            throw WorkplaceRoutes.refusal(.formNotFound)
+            throw ProblemMapping.problem(for: WorkplaceError.formNotFound)
         }
         return .ok(.init(body: .json(WorkplaceRoutes.form(form))))
     }
@@ -41,7 +41,7 @@ extension LogbookAPI {
         guard case let .json(body) = input.body else { throw Routes.unsupportedBody }
         let command = WorkplaceCommand.renameForm(organisationId: input.path.organisationId, formId: input.path.formId, name: body.name)
         let outcome = try await commands.run(WorkplaceDecider.self, command, actor: caller.userId)
-        return .ok(.init(body: .json(WorkplaceRoutes.result(outcome))))
+        return .ok(.init(body: .json(outcome.result)))
     }
 
     func deleteReviewForm(_ input: Operations.DeleteReviewForm.Input) async throws -> Operations.DeleteReviewForm.Output {
@@ -60,7 +60,7 @@ extension LogbookAPI {
         let outcome = try await commands.run(WorkplaceDecider.self, command, actor: caller.userId)
         guard case let .questionAdded(added)? = outcome.events.first else { throw Problem.internalError }
         return .created(.init(body: .json(.init(
-            questionId: added.question.questionId, position: Int64(outcome.position), events: outcome.events.map(\.typeName)))))
+            questionId: added.question.questionId, position: outcome.responsePosition, events: outcome.eventTypes))))
     }
 
     func removeReviewQuestion(_ input: Operations.RemoveReviewQuestion.Input) async throws -> Operations.RemoveReviewQuestion.Output {
@@ -77,6 +77,6 @@ extension LogbookAPI {
         let command = WorkplaceCommand.reorderQuestions(
             organisationId: input.path.organisationId, formId: input.path.formId, questionIds: body.questionIds)
         let outcome = try await commands.run(WorkplaceDecider.self, command, actor: caller.userId)
-        return .ok(.init(body: .json(WorkplaceRoutes.result(outcome))))
+        return .ok(.init(body: .json(outcome.result)))
     }
 }

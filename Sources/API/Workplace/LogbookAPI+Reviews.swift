@@ -14,7 +14,7 @@ extension LogbookAPI {
         let outcome = try await commands.run(WorkplaceDecider.self, command, actor: caller.userId)
         guard case let .reviewSubmitted(submitted)? = outcome.events.first else { throw Problem.internalError }
         return .created(.init(body: .json(.init(
-            reviewId: submitted.reviewId, position: Int64(outcome.position), events: outcome.events.map(\.typeName)))))
+            reviewId: submitted.reviewId, position: outcome.responsePosition, events: outcome.eventTypes))))
     }
 
     func listReviews(_ input: Operations.ListReviews.Input) async throws -> Operations.ListReviews.Output {
@@ -40,7 +40,7 @@ extension LogbookAPI {
         // Membership first, so that an outsider learns nothing of the review ids.
         try WorkplaceRoutes.access { () throws(WorkplaceError) in try WorkplaceAccess.requireMember(viewer) }
         guard let review = try runtime.workplace.review(id: input.path.reviewId, in: organisation.organisationId) else {
-            throw WorkplaceRoutes.refusal(.reviewNotFound)
+            throw ProblemMapping.problem(for: WorkplaceError.reviewNotFound)
         }
         try WorkplaceRoutes.access { () throws(WorkplaceError) in try WorkplaceAccess.requireReview(of: review.employeeId, viewer) }
         return .ok(.init(body: .json(WorkplaceRoutes.review(review))))

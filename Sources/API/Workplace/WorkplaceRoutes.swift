@@ -1,4 +1,3 @@
-import CommandHandling
 import Foundation
 import Projections
 import Workplace
@@ -15,11 +14,6 @@ enum WorkplaceRoutes {
         }
     }
 
-    /// A refusal of the domain's, as problem+json.
-    static func refusal(_ error: WorkplaceError) -> Problem {
-        ProblemMapping.problem(for: error)
-    }
-
     /// Where `membership` puts its user, as `WorkplaceAccess` decides on it.
     static func viewer(_ userId: String, _ membership: WorkplaceMembership?) -> WorkplaceViewer {
         let standing: WorkplaceViewer.Standing = switch membership {
@@ -28,10 +22,6 @@ enum WorkplaceRoutes {
         case nil: .outsider
         }
         return WorkplaceViewer(userId: userId, standing: standing)
-    }
-
-    static func result(_ outcome: CommandOutcome<WorkplaceDecider>) -> Components.Schemas.CommandResult {
-        .init(position: Int64(outcome.position), events: outcome.events.map(\.typeName))
     }
 
     static func location(_ location: OrganisationLocation) -> Components.Schemas.OrganisationLocation {

@@ -48,7 +48,7 @@ extension NeighbourhoodFixture {
     }
 }
 
-extension NeighbourhoodPage where Item == ReportView {
+extension ItemPage where Item == ReportView {
     /// The ids on the page, in order.
     var ids: [String] { items.map(\.report.reportId) }
 }

@@ -19,7 +19,7 @@ struct NeighbourhoodRebuildTests {
         var maps: [[ReportPin]] = []
     }
 
-    private func pages<Item>(_ read: (String?) throws -> NeighbourhoodPage<Item>) throws -> [Item] {
+    private func pages<Item>(_ read: (String?) throws -> ItemPage<Item>) throws -> [Item] {
         var page = try read(nil)
         var items = page.items
         while let next = page.next {

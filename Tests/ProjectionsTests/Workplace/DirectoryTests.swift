@@ -74,7 +74,7 @@ struct DirectoryTests {
         }
         try await fixture.append(events)
 
-        var pages: [WorkplacePage<OrganisationDirectoryEntry>] = []
+        var pages: [ItemPage<OrganisationDirectoryEntry>] = []
         var cursor: String?
         repeat {
             let page = try fixture.queries.directory(query: "NEEDLE", limit: 10, cursor: cursor)

@@ -64,7 +64,7 @@ struct ReviewAndNewsListTests {
         }
         #expect(all.joined().map(\.reviewId) == (0..<7).reversed().map { "rev-\($0)" })
         #expect(all.joined().first { $0.reviewId == "rev-3" }?.remark == nil)
-        #expect(try fixture.queries.reviews(in: "org-1", employee: "dan", limit: nil, cursor: nil) == WorkplacePage(items: [], next: nil))
+        #expect(try fixture.queries.reviews(in: "org-1", employee: "dan", limit: nil, cursor: nil) == ItemPage(items: [], next: nil))
         #expect(try fixture.queries.reviews(in: "org-2", employee: nil, limit: nil, cursor: nil).items.map(\.reviewId) == ["rev-x"])
     }
 
@@ -138,7 +138,7 @@ struct ReviewAndNewsListTests {
     }
 
     /// Every page of a list of `limit` 2, following `next` until there is none.
-    private func pages<Item>(_ read: (Int?, String?) throws(ListQueryError) -> WorkplacePage<Item>) throws -> [[Item]] {
+    private func pages<Item>(_ read: (Int?, String?) throws(ListQueryError) -> ItemPage<Item>) throws -> [[Item]] {
         var pages: [[Item]] = []
         var cursor: String?
         repeat {
