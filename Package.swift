@@ -41,16 +41,26 @@ let package = Package(
         .target(name: "Household", dependencies: ["EventSourcing"]),
         .target(name: "Quiz", dependencies: ["EventSourcing"]),
         .target(name: "Neighbourhood", dependencies: ["EventSourcing"]),
-        .target(name: "Workplace", dependencies: ["EventSourcing", .product(name: "Crypto", package: "swift-crypto")]),
+        .target(name: "Workplace", dependencies: ["EventSourcing"]),
+        .target(name: "Albums", dependencies: ["EventSourcing"]),
+        // Pure: the blob.uploaded event, image types and sniffing, the upload decider.
+        .target(name: "Blobs", dependencies: ["EventSourcing"]),
+        // Image files beside the log, content-addressed (data/blobs/): durable writes, collection.
+        .target(name: "BlobStore", dependencies: ["Blobs", .product(name: "Crypto", package: "swift-crypto")]),
         // The runtime: commands → decisions → conditional appends.
         .target(name: "CommandHandling", dependencies: ["EventLog", "EventSourcing"]),
         // Read models folded from the log, in their own LMDB environment.
-        .target(name: "Projections", dependencies: ["EventLog", "LMDB", "EventSourcing", "Household", "Accounts", "Quiz", "Neighbourhood", "Workplace"], path: "projections"),
+        .target(
+            name: "Projections",
+            dependencies: ["EventLog", "LMDB", "EventSourcing", "Household", "Accounts", "Quiz", "Neighbourhood", "Workplace", "Albums", "Blobs"],
+            path: "projections"
+        ),
         // HTTP: spec-first routes (openapi.yaml → generated types), problem+json, composition.
         .target(
             name: "API",
             dependencies: [
                 "EventLog", "EventSourcing", "CommandHandling", "Projections", "Accounts", "Quiz", "Neighbourhood", "Workplace",
+                "Albums", "Blobs", "BlobStore",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
@@ -70,7 +80,7 @@ let package = Package(
         .executableTarget(
             name: "logbook-admin",
             dependencies: [
-                "EventLog", "EventSourcing", "Household", "Projections", "Accounts", "Quiz", "CommandHandling",
+                "EventLog", "EventSourcing", "Household", "Projections", "Accounts", "Quiz", "CommandHandling", "Blobs", "BlobStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
@@ -79,7 +89,8 @@ let package = Package(
         .executableTarget(
             name: "logbook-bench",
             dependencies: [
-                "EventLog", "EventSourcing", "Household", "Quiz", "Neighbourhood", "Workplace", "Accounts", "Projections",
+                "EventLog", "EventSourcing", "Household", "Quiz", "Neighbourhood", "Workplace", "Accounts", "Albums", "Blobs", "BlobStore",
+                "Projections",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "tools/logbook-bench"
@@ -93,7 +104,7 @@ let package = Package(
         .testTarget(name: "LMDBTests", dependencies: ["LMDB"]),
         .testTarget(
             name: "APITests",
-            dependencies: ["API", "logbook", "Accounts", "Neighbourhood", "Workplace", .product(name: "HummingbirdTesting", package: "hummingbird")]
+            dependencies: ["API", "logbook", "Accounts", "Neighbourhood", "Workplace", "Albums", "Blobs", "BlobStore", .product(name: "HummingbirdTesting", package: "hummingbird")]
         ),
         .testTarget(name: "EventSourcingTests", dependencies: ["EventSourcing", .product(name: "Crypto", package: "swift-crypto")]),
         .testTarget(name: "AccountsTests", dependencies: ["Accounts", "EventSourcing", .product(name: "Crypto", package: "swift-crypto")]),
@@ -101,7 +112,9 @@ let package = Package(
         .testTarget(name: "QuizTests", dependencies: ["Quiz", "EventSourcing"]),
         .testTarget(name: "NeighbourhoodTests", dependencies: ["Neighbourhood", "EventSourcing"]),
         .testTarget(name: "WorkplaceTests", dependencies: ["Workplace", "EventSourcing"]),
-        .testTarget(name: "ProjectionsTests", dependencies: ["Projections", "EventLog", "Household", "EventSourcing", "Accounts", "Quiz", "Neighbourhood", "Workplace",
+        .testTarget(name: "AlbumsTests", dependencies: ["Albums", "EventSourcing"]),
+        .testTarget(name: "BlobsTests", dependencies: ["Blobs", "BlobStore", "EventSourcing"]),
+        .testTarget(name: "ProjectionsTests", dependencies: ["Projections", "EventLog", "Household", "EventSourcing", "Accounts", "Quiz", "Neighbourhood", "Workplace", "Albums", "Blobs",
                     .product(name: "Crypto", package: "swift-crypto")]),
         .testTarget(name: "CommandHandlingTests", dependencies: ["CommandHandling", "EventLog", "EventSourcing"]),
         .testTarget(

@@ -22,7 +22,7 @@ public enum AccountRules {
 
     /// An e-mail as compared and stored: trimmed and lowercased, so uniqueness ignores case.
     public static func normaliseEmail(_ raw: String) -> String {
-        raw.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        EmailAddress.normalised(raw)
     }
 
     /// A username as compared and tagged: trimmed and lowercased. The account keeps the

@@ -25,7 +25,7 @@ extension FieldChecks {
     mutating func uniqueNames(_ names: [String], field: (Int) -> String) {
         var seen: [String: Int] = [:]
         for (index, name) in names.enumerated() {
-            let folded = WorkplaceNames.folded(name)
+            let folded = FoldedName.folded(name)
             if folded.isEmpty { continue }
             if let first = seen[folded] {
                 fail(field(index), "repeats the name of \(field(first))")

@@ -67,7 +67,7 @@ public enum WorkplaceEvent: DomainEvent {
     /// The tag of an organisation's name, `organisationName:<SHA-256 of the folded name>`:
     /// registering appends only while no event carries it. Hashed so that a name of any length
     /// and script fits a tag index key.
-    public static func organisationNameTag(_ name: String) -> String { "organisationName:\(WorkplaceNames.digest(name))" }
+    public static func organisationNameTag(_ name: String) -> String { "organisationName:\(FoldedName.digest(name))" }
     /// The tag of the user an event is about, `user:<userId>`.
     public static func userTag(_ userId: String) -> String { "user:\(userId)" }
 

@@ -1,3 +1,4 @@
+import EventSourcing
 import Foundation
 
 /// What workplace decisions need, folded from a command's boundary: the organisation the
@@ -16,8 +17,8 @@ public struct WorkplaceState: Sendable, Equatable {
     /// The organisation whose name folds to the same as `name`'s other than `except`: the one a
     /// registration under `name` would collide with.
     public func organisation(named name: String, except organisationId: String) -> Organisation? {
-        let folded = WorkplaceNames.folded(name)
-        return organisations.values.first { $0.organisationId != organisationId && WorkplaceNames.folded($0.name) == folded }
+        let folded = FoldedName.folded(name)
+        return organisations.values.first { $0.organisationId != organisationId && FoldedName.folded($0.name) == folded }
     }
 
     /// One organisation.
@@ -134,14 +135,14 @@ public struct WorkplaceState: Sendable, Equatable {
 extension WorkplaceState.Organisation {
     /// Whether a location other than `except` has a name that folds to `name`'s.
     func hasLocation(named name: String, except locationId: String?) -> Bool {
-        let folded = WorkplaceNames.folded(name)
-        return locations.values.contains { $0.locationId != locationId && WorkplaceNames.folded($0.name) == folded }
+        let folded = FoldedName.folded(name)
+        return locations.values.contains { $0.locationId != locationId && FoldedName.folded($0.name) == folded }
     }
 
     /// Whether a live form other than `except` has a name that folds to `name`'s. A deleted
     /// form's name is free again: its reviews keep the name they were made under.
     func hasLiveForm(named name: String, except formId: String?) -> Bool {
-        let folded = WorkplaceNames.folded(name)
-        return forms.values.contains { !$0.isDeleted && $0.formId != formId && WorkplaceNames.folded($0.name) == folded }
+        let folded = FoldedName.folded(name)
+        return forms.values.contains { !$0.isDeleted && $0.formId != formId && FoldedName.folded($0.name) == folded }
     }
 }

@@ -1,3 +1,5 @@
+import EventSourcing
+
 /// An organisation as its members see it: its name and locations.
 public struct OrganisationView: Sendable, Equatable, Codable {
     /// The organisation's id.
@@ -22,7 +24,7 @@ public struct OrganisationDirectoryEntry: Sendable, Equatable, Codable {
     public var organisationId: String
     /// Its name, as registered.
     public var name: String
-    /// The name folded (`WorkplaceNames.folded`), what a search matches; stored so that a scan
+    /// The name folded (`FoldedName.folded`), what a search matches; stored so that a scan
     /// does not fold every name it passes.
     var folded: String
 }

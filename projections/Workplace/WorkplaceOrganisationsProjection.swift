@@ -1,4 +1,5 @@
 import EventLog
+import EventSourcing
 import Workplace
 
 /// Every organisation of the workplace app with its directory entry, members, join requests,
@@ -73,7 +74,7 @@ public struct WorkplaceOrganisationsProjection: Projection {
     }
 
     private func register(_ p: WorkplaceEvent.OrganisationRegistered, _ model: ReadModelWriter) throws {
-        let folded = WorkplaceNames.folded(p.name)
+        let folded = FoldedName.folded(p.name)
         try model.put(
             OrganisationDirectoryEntry(organisationId: p.organisationId, name: p.name, folded: folded),
             at: WorkplaceKeys.directory(folded: folded, organisationId: p.organisationId), in: Self.directory)

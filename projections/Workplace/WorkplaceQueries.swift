@@ -1,4 +1,5 @@
 import EventLog
+import EventSourcing
 import Foundation
 import Workplace
 
@@ -27,7 +28,7 @@ public struct WorkplaceQueries<Store: EventStore>: Sendable {
     /// organisation, or those whose name contains `query` ignoring case and width (a blank
     /// query matches all).
     public func directory(query: String?, limit: Int?, cursor: String?) throws(ListQueryError) -> ItemPage<OrganisationDirectoryEntry> {
-        let needle = query.map(WorkplaceNames.folded) ?? ""
+        let needle = query.map(FoldedName.folded) ?? ""
         return try directoryPage(limit: limit, cursor: cursor) { entry in needle.isEmpty || entry.folded.contains(needle) }
     }
 
@@ -116,7 +117,7 @@ public struct WorkplaceQueries<Store: EventStore>: Sendable {
 extension Array {
     /// Sorted by `name` folded as the workplace compares names, then by `id`.
     fileprivate func byName(_ name: KeyPath<Element, String>, then id: KeyPath<Element, String>) -> [Element] {
-        map { (WorkplaceNames.folded($0[keyPath: name]), $0) }
+        map { (FoldedName.folded($0[keyPath: name]), $0) }
             .sorted { ($0.0, $0.1[keyPath: id]) < ($1.0, $1.1[keyPath: id]) }
             .map(\.1)
     }

@@ -41,7 +41,7 @@ enum WorkplaceLog {
             let position = summary.events + 1
             let organisationId = step.command.organisationId
             if case .registerOrganisation(_, let name, _, _) = step.command {
-                guard names.insert(WorkplaceNames.digest(name)).inserted else {
+                guard names.insert(FoldedName.digest(name)).inserted else {
                     throw BenchError.refused("step \(position): the name \(name) is registered twice")
                 }
             }

@@ -1,0 +1,93 @@
+import EventSourcing
+import Foundation
+
+/// What happened in a photo group of the albums app: the storage format of the albums domain.
+/// Payloads are written to the log as JSON and never rewritten; change them only by adding a
+/// schema version.
+///
+/// Membership follows e-mail addresses (SPEC §2 albums): a group's members are the normalised
+/// addresses its creator and invitations named, and a user is a member while their account's
+/// e-mail is one of them, whether the account existed at the invitation or not. Every event is
+/// in the stream `group-<groupId>` and tagged `group:<groupId>`; creating and deleting a group
+/// also carry its name's tag (`groupName:<ownerId>:<SHA-256 of the folded name>`), so that one
+/// user never owns two live groups of one name.
+public enum AlbumsEvent: DomainEvent {
+    /// A user created a group and is its first member.
+    case groupCreated(GroupCreated)
+    /// A member invited an e-mail address, which is a member from now on.
+    case memberInvited(MemberInvited)
+    /// A member added a photo: an image blob they uploaded, with a description.
+    case photoAdded(PhotoAdded)
+    /// The member who added a photo deleted it.
+    case photoDeleted(PhotoDeleted)
+    /// A member posted a chat message.
+    case messagePosted(MessagePosted)
+    /// A member left.
+    case memberLeft(MemberLeft)
+    /// The last member left: the group and its photos are gone, their blobs collectable.
+    case groupDeleted(GroupDeleted)
+
+    /// Every payload type, for decoding by stored type name.
+    static let catalogue = EventPayloadCatalogue<AlbumsEvent>([
+        GroupCreated.self, MemberInvited.self, PhotoAdded.self, PhotoDeleted.self, MessagePosted.self,
+        MemberLeft.self, GroupDeleted.self,
+    ])
+
+    /// Every stored type name of the domain (`albums.<pastTense>`).
+    public static var typeNames: Set<String> { catalogue.typeNames }
+
+    /// The stream of a group, `group-<groupId>`.
+    public static func streamID(group groupId: String) -> String { "group-\(groupId)" }
+    /// The tag every event of a group carries, `group:<groupId>`.
+    public static func groupTag(_ groupId: String) -> String { "group:\(groupId)" }
+    /// The tag of an owner's group name, `groupName:<ownerId>:<SHA-256 of the folded name>`:
+    /// creating appends only while no live group of the owner carries it.
+    public static func groupNameTag(owner ownerId: String, name: String) -> String {
+        "groupName:\(ownerId):\(FoldedName.digest(name))"
+    }
+
+    /// The case's payload.
+    public var payload: any AlbumsPayload {
+        switch self {
+        case .groupCreated(let p): p
+        case .memberInvited(let p): p
+        case .photoAdded(let p): p
+        case .photoDeleted(let p): p
+        case .messagePosted(let p): p
+        case .memberLeft(let p): p
+        case .groupDeleted(let p): p
+        }
+    }
+
+    /// The group the event belongs to.
+    public var groupId: String { payload.groupId }
+    /// `albums.<pastTense>`.
+    public var typeName: String { payload.typeName }
+    /// `group-<groupId>`.
+    public var streamID: String { Self.streamID(group: groupId) }
+
+    /// `group:<id>`, and the name's tag when creating or deleting.
+    public var tags: [String] {
+        var tags = [Self.groupTag(groupId)]
+        switch self {
+        case .groupCreated(let p): tags.append(Self.groupNameTag(owner: p.ownerId, name: p.name))
+        case .groupDeleted(let p): tags.append(Self.groupNameTag(owner: p.ownerId, name: p.name))
+        default: break
+        }
+        return tags
+    }
+
+    /// The payload as JSON (sorted keys, RFC 3339 dates, personal fields sealed).
+    public func encodeData() throws -> Data { try payload.encodeData() }
+
+    /// The event stored as `typeName`, or nil for another domain's type (all at version 1).
+    public static func decode(typeName: String, schemaVersion: UInt16, data: Data) throws -> AlbumsEvent? {
+        try catalogue.decode(typeName: typeName, data: data)
+    }
+}
+
+/// What every albums payload says: its group.
+public protocol AlbumsPayload: EventPayload<AlbumsEvent> {
+    /// The group.
+    var groupId: String { get }
+}

@@ -1,0 +1,87 @@
+import EventSourcing
+import Foundation
+
+/// What happened to an image blob: the storage format of the blobs domain. The bytes live in the
+/// blob store beside the log (`data/blobs/`, content-addressed); the log records who stored
+/// what, so that audit sees every upload and a blob's uploader can always be told.
+///
+/// Every event is in the stream `blob-<blobId>` and tagged `blob:<blobId>` and `user:<uploaderId>`.
+public enum BlobEvent: DomainEvent {
+    /// A user stored an image; the same bytes uploaded again by another user is another event.
+    case uploaded(Uploaded)
+
+    /// Every payload type, for decoding by stored type name.
+    static let catalogue = EventPayloadCatalogue<BlobEvent>([Uploaded.self])
+
+    /// Every stored type name of the domain (`blob.<pastTense>`).
+    public static var typeNames: Set<String> { catalogue.typeNames }
+
+    /// The stream of a blob, `blob-<blobId>`.
+    public static func streamID(blob blobId: String) -> String { "blob-\(blobId)" }
+    /// The tag every event about a blob carries, `blob:<blobId>`.
+    public static func blobTag(_ blobId: String) -> String { "blob:\(blobId)" }
+    /// The tag of the user an event is about, `user:<userId>`.
+    public static func userTag(_ userId: String) -> String { "user:\(userId)" }
+
+    /// The case's payload.
+    public var payload: any EventPayload<BlobEvent> {
+        switch self {
+        case .uploaded(let p): p
+        }
+    }
+
+    /// The blob the event is about.
+    public var blobId: String {
+        switch self {
+        case .uploaded(let p): p.blobId
+        }
+    }
+
+    /// `blob.<pastTense>`.
+    public var typeName: String { payload.typeName }
+    /// `blob-<blobId>`.
+    public var streamID: String { Self.streamID(blob: blobId) }
+
+    /// `blob:<id>` and the uploader's `user:<id>`.
+    public var tags: [String] {
+        switch self {
+        case .uploaded(let p): [Self.blobTag(p.blobId), Self.userTag(p.uploaderId)]
+        }
+    }
+
+    /// The payload as JSON.
+    public func encodeData() throws -> Data { try payload.encodeData() }
+
+    /// The event stored as `typeName`, or nil for another domain's type (all at version 1).
+    public static func decode(typeName: String, schemaVersion: UInt16, data: Data) throws -> BlobEvent? {
+        try catalogue.decode(typeName: typeName, data: data)
+    }
+}
+
+extension BlobEvent {
+    /// `blob.uploaded`: `uploaderId` stored `bytes` bytes of `contentType` under `blobId`.
+    public struct Uploaded: EventPayload {
+        public static let typeName = "blob.uploaded"
+        public var event: BlobEvent { .uploaded(self) }
+
+        /// The lowercase hex SHA-256 of the bytes.
+        public var blobId: String
+        /// The sniffed type's media type (`ImageType.rawValue`), never the client's header.
+        public var contentType: String
+        /// The size.
+        public var bytes: Int
+        /// Who uploaded it.
+        public var uploaderId: String
+        /// When: the command's metadata time.
+        public var uploadedAt: Date
+
+        /// `uploaderId` stored `blobId`.
+        public init(blobId: String, contentType: String, bytes: Int, uploaderId: String, uploadedAt: Date) {
+            self.blobId = blobId
+            self.contentType = contentType
+            self.bytes = bytes
+            self.uploaderId = uploaderId
+            self.uploadedAt = uploadedAt
+        }
+    }
+}
