@@ -37,15 +37,21 @@ extension AlbumsEvent {
         public var groupId: String
         /// The invited address, normalised (`EmailAddress.normalised`).
         public var email: String
+        /// Whose personal data `email` is: the invitee may have no account (and so no user id)
+        /// yet, so the address is sealed under a subject of its own, `invitee_<keyed hash of the
+        /// address>`, which erasing the account that holds the address erases too (ADR 0004).
+        /// Stored beside the sealed address because it cannot be computed from it once sealed.
+        public var emailSubject: String
         /// Who invited it.
         public var inviterId: String
         /// When: the command's metadata time.
         public var invitedAt: Date
 
         /// `inviterId` invited `email`.
-        public init(groupId: String, email: String, inviterId: String, invitedAt: Date) {
+        public init(groupId: String, email: String, emailSubject: String, inviterId: String, invitedAt: Date) {
             self.groupId = groupId
             self.email = email
+            self.emailSubject = emailSubject
             self.inviterId = inviterId
             self.invitedAt = invitedAt
         }

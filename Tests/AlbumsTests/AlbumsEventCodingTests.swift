@@ -8,7 +8,7 @@ import Testing
 
     static let everyType: [AlbumsEvent] = [
         .groupCreated(.init(groupId: "g1", name: "Summer", ownerId: "u1", ownerEmail: "ann@example.com", createdAt: at)),
-        .memberInvited(.init(groupId: "g1", email: "bob@example.com", inviterId: "u1", invitedAt: at)),
+        .memberInvited(.init(groupId: "g1", email: "bob@example.com", emailSubject: "invitee_0a1b", inviterId: "u1", invitedAt: at)),
         .photoAdded(.init(groupId: "g1", photoId: "p1", blobId: "b1", description: "Beach", addedBy: "u1", addedByName: "Ann", addedAt: at)),
         .photoDeleted(.init(groupId: "g1", photoId: "p1", blobId: "b1", actorId: "u1")),
         .messagePosted(.init(groupId: "g1", messageId: "m1", text: "Hi", authorId: "u1", authorName: "Ann", postedAt: at)),
