@@ -90,7 +90,7 @@ let package = Package(
             name: "logbook-bench",
             dependencies: [
                 "EventLog", "EventSourcing", "Household", "Quiz", "Neighbourhood", "Workplace", "Accounts", "Albums", "Blobs", "BlobStore",
-                "Projections",
+                "Projections", "CommandHandling",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "tools/logbook-bench"
@@ -113,7 +113,7 @@ let package = Package(
         .testTarget(name: "NeighbourhoodTests", dependencies: ["Neighbourhood", "EventSourcing"]),
         .testTarget(name: "WorkplaceTests", dependencies: ["Workplace", "EventSourcing"]),
         .testTarget(name: "AlbumsTests", dependencies: ["Albums", "EventSourcing"]),
-        .testTarget(name: "BlobsTests", dependencies: ["Blobs", "BlobStore", "EventSourcing"]),
+        .testTarget(name: "BlobsTests", dependencies: ["Blobs", "BlobStore", "EventSourcing", .product(name: "Crypto", package: "swift-crypto")]),
         .testTarget(name: "ProjectionsTests", dependencies: ["Projections", "EventLog", "Household", "EventSourcing", "Accounts", "Quiz", "Neighbourhood", "Workplace", "Albums", "Blobs",
                     .product(name: "Crypto", package: "swift-crypto")]),
         .testTarget(name: "CommandHandlingTests", dependencies: ["CommandHandling", "EventLog", "EventSourcing"]),

@@ -17,6 +17,12 @@ public enum LogbookProjections {
     /// The workplace app's read models.
     public static var workplace: [any Projection] { WorkplaceProjections.all }
 
+    /// The albums app's read models.
+    public static var albums: [any Projection] { AlbumsProjections.all }
+
+    /// The blob read models: uploads and what references each blob.
+    public static var blobs: [any Projection] { BlobProjections.all }
+
     /// All of them.
-    public static var all: [any Projection] { accounts + household + quiz + neighbourhood + workplace }
+    public static var all: [any Projection] { accounts + household + quiz + neighbourhood + workplace + albums + blobs }
 }

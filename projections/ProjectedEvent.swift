@@ -46,9 +46,18 @@ public struct ProjectedEvent {
 /// synchronously; a lock here would cost a lock per projection per event.
 final class DecodedEvents: @unchecked Sendable {
     let records: [RecordedEvent]
+    /// Each record's domain (its type name up to the first dot), as an index into `domains`:
+    /// worked out once per batch, so that handing each projection only its domains' events
+    /// costs an array lookup per projection and event.
+    let domainIndices: [Int]
+    /// The distinct domains of the batch; a batch meets a handful.
+    let domains: [Substring]
+    /// The domains the projection being applied named (`Projection.reads`), for the debug
+    /// check that it decodes no other; nil while none is being applied, or it reads everything.
+    var reading: [String]?
     /// One box per domain event type asked for; a batch meets a handful, so a linear search
     /// beats hashing, and the box's static type spares a dynamic cast per lookup.
-    private var domains: [(type: ObjectIdentifier, box: AnyObject)] = []
+    private var decodedByType: [(type: ObjectIdentifier, box: AnyObject)] = []
 
     /// What each record decoded to as `E`: nil while not decoded yet, `.some(nil)` for a record
     /// of another domain.
@@ -59,21 +68,51 @@ final class DecodedEvents: @unchecked Sendable {
 
     init(_ records: [RecordedEvent]) {
         self.records = records
+        var domains: [Substring] = []
+        var indices: [Int] = []
+        indices.reserveCapacity(records.count)
+        for record in records {
+            let domain = RecordedEvent.domain(ofType: record.type)
+            if let known = domains.firstIndex(of: domain) {
+                indices.append(known)
+            } else {
+                indices.append(domains.count)
+                domains.append(domain)
+            }
+        }
+        self.domains = domains
+        domainIndices = indices
+    }
+
+    /// For each of `domains`, whether a projection reading `reads` wants its events; nil when it
+    /// wants every event.
+    func wanted(by reads: [any DomainEvent.Type]?) -> [Bool]? {
+        guard let reads else { return nil }
+        return domains.map { domain in reads.contains { $0.domain == domain } }
     }
 
     func event<E: DomainEvent>(_ type: E.Type, at index: Int) throws -> E? {
+        assert(reading.map { $0.contains(E.domain) } ?? true, "a projection decodes \(E.domain) events without naming the domain in `reads`")
         let key = ObjectIdentifier(E.self)
         let decoded: Decoded<E>
-        if let found = domains.first(where: { $0.type == key }) {
+        if let found = decodedByType.first(where: { $0.type == key }) {
             decoded = unsafeDowncast(found.box, to: Decoded<E>.self)  // boxes are stored under their own type
         } else {
             decoded = Decoded<E>(count: records.count)
-            domains.append((key, decoded))
+            decodedByType.append((key, decoded))
         }
         if let known = decoded.values[index] { return known }
-        let record = records[index]
-        let value = try E.decode(typeName: record.type, schemaVersion: record.schemaVersion, data: record.data)
+        // The record's fields one by one: copying the whole record retains a dozen references.
+        let value = try E.decode(typeName: records[index].type, schemaVersion: records[index].schemaVersion, data: records[index].data)
         decoded.values[index] = .some(value)
         return value
+    }
+}
+
+extension RecordedEvent {
+    /// The domain of the stored type name `type`: its part before the first dot.
+    static func domain(ofType type: String) -> Substring {
+        let name = Substring(type)
+        return name.firstIndex(of: ".").map { name[..<$0] } ?? name
     }
 }

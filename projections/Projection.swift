@@ -1,4 +1,5 @@
 import EventLog
+import EventSourcing
 
 /// A named fold from events to a read model: tables of binary values (`ReadModelValue`) under string keys.
 ///
@@ -14,6 +15,17 @@ public protocol Projection: Sendable {
     var version: Int { get }
     /// The tables `apply` writes.
     var tables: [String] { get }
+    /// The domains whose events `apply` reads (`decoded(as:)`), or nil for every event (a
+    /// projection that reads the records themselves, whatever their domain). The engine hands
+    /// `apply` only these domains' events: a server registers fifteen projections, and passing
+    /// each of them every event of every app was a fifth of a rebuild (docs/benchmarks.md). A
+    /// debug build checks that `apply` decodes no domain it did not name.
+    var reads: [any DomainEvent.Type]? { get }
     /// Folds one event into the read model; ignores events it does not care about.
     func apply(_ event: ProjectedEvent, to model: ReadModelWriter) throws
+}
+
+extension Projection {
+    /// Every event, unless a projection names its domains.
+    public var reads: [any DomainEvent.Type]? { nil }
 }

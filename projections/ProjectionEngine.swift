@@ -109,7 +109,12 @@ public actor ProjectionEngine<Store: EventStore> {
     }
 
     private func apply(_ projection: any Projection, _ page: DecodedEvents, after: UInt64, _ writer: ReadModelWriter) throws {
+        let reads = projection.reads
+        let wanted = page.wanted(by: reads)
+        page.reading = reads?.map { $0.domain }
+        defer { page.reading = nil }
         for index in page.records.indices where page.records[index].position > after {
+            if let wanted, !wanted[page.domainIndices[index]] { continue }
             let event = ProjectedEvent(page, at: index)
             do {
                 try projection.apply(event, to: writer)

@@ -32,6 +32,7 @@ public func buildApplication(
     router.add(middleware: BodyLimitMiddleware(bytesMax: configuration.jsonBodyBytesMax))
     router.add(middleware: EmptyBodyMiddleware())
     router.add(middleware: RequestDigestMiddleware())
+    router.add(middleware: ResponseHeaderEncodingMiddleware())
     let document = try JSONDecoder().decode(OpenAPIObjectContainer.self, from: try OpenAPIDocument.data())
     // Compact JSON: the runtime pretty-prints by default, which costs bytes on every response.
     let openAPI = Configuration(jsonEncodingOptions: [.sortedKeys, .withoutEscapingSlashes])
@@ -47,6 +48,7 @@ public func buildApplication(
                 keyring: runtime.personalData, service: ProjectionService(engine: runtime.projections, logger: logger),
                 alongside: { await runtime.scrub.recover(runtime) }),
             PersonalDataScopedService(keyring: runtime.personalData, service: PasswordResetWorker(runtime: runtime, logger: logger)),
+            BlobCollectionService(runtime: runtime, logger: logger),
         ],
         onServerRunning: { channel in
             onListening("\(configuration.host):\(channel.localAddress?.port ?? configuration.port)")

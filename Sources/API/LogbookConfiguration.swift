@@ -23,6 +23,11 @@ public struct LogbookConfiguration: Sendable {
     /// How the service waits before answering (a slowed-down login); injectable so tests see
     /// the waits without waiting.
     public var pause: @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
+    /// How often the server collects image blobs nothing references (`BlobCollectionService`).
+    public var blobCollectionInterval: Duration = .seconds(3_600)
+    /// How old an unreferenced blob's file must be to be collected: an upload not yet shown by
+    /// a photo, avatar or news item is kept this long, so a client has time to use it.
+    public var blobGracePeriod: Duration = .seconds(24 * 3_600)
 
     /// A configuration with production defaults.
     public init(

@@ -1,3 +1,4 @@
+import BlobStore
 import CommandHandling
 import EventLog
 import EventSourcing
@@ -26,6 +27,12 @@ public final class LogbookRuntime: Sendable {
     let neighbourhood: NeighbourhoodQueries<LMDBEventStore>
     /// Queries over the workplace read models.
     let workplace: WorkplaceQueries<LMDBEventStore>
+    /// Queries over the albums read models.
+    let albums: AlbumsQueries<LMDBEventStore>
+    /// Queries over the blob references read model: who uploaded an image, what shows it.
+    let blobReferences: BlobQueries<LMDBEventStore>
+    /// The image files beside the log (`data/blobs`, content-addressed).
+    public let blobs: BlobStore
     /// Secrets, bcrypt and rate limits of the account routes.
     let auth: AuthServices
     /// The per-user keys personal data in events is sealed under (`data/keys`, ADR 0004).
@@ -56,6 +63,9 @@ public final class LogbookRuntime: Sendable {
         var options = EventStoreOptions()
         options.unsafeNoSync = configuration.unsafeNoSync
         options.clock = configuration.clock
+        blobs = try BlobStore(
+            directory: (configuration.dataDirectory as NSString).appendingPathComponent(BlobStore.directoryName),
+            syncs: !configuration.unsafeNoSync)
         log = try LMDBEventStore(dataDirectory: configuration.dataDirectory, options: options)
         commands = CommandHandler(store: log)
         projections = try ProjectionEngine(
@@ -68,6 +78,8 @@ public final class LogbookRuntime: Sendable {
         quiz = QuizQueries(engine: projections)
         neighbourhood = NeighbourhoodQueries(engine: projections)
         workplace = WorkplaceQueries(engine: projections)
+        albums = AlbumsQueries(engine: projections)
+        blobReferences = BlobQueries(engine: projections)
     }
 
     /// Whether the log accepts appends (`close` has not been called).

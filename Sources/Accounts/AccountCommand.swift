@@ -19,6 +19,8 @@ public enum AccountCommand: Sendable, Equatable {
     case requestPasswordReset(RequestPasswordReset)
     /// Use a reset token to set a new password.
     case redeemPasswordReset(RedeemPasswordReset)
+    /// Show an uploaded image as the account's picture.
+    case setAvatar(SetAvatar)
     /// Erase the account (GDPR art. 17); the API has verified the password.
     case erase(Erase)
 
@@ -32,6 +34,7 @@ public enum AccountCommand: Sendable, Equatable {
         case .endSession(let command): command.userId
         case .requestPasswordReset(let command): command.userId
         case .redeemPasswordReset(let command): command.userId
+        case .setAvatar(let command): command.userId
         case .erase(let command): command.userId
         }
     }

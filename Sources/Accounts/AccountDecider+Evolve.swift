@@ -34,8 +34,11 @@ extension AccountDecider {
             // Every pending token dies, not only the redeemed one: after a reset, older links
             // in the mailbox are only a risk. (passwordChanged follows and would do it too.)
             state.accounts[e.userId]?.pendingResets = [:]
+        case .avatarChanged(let e):
+            state.accounts[e.userId]?.avatarBlobId = e.blobId
         case .erased(let e):
-            // Its e-mail and username are free again; no command finds the account any more.
+            // Its e-mail and username are free again; no command finds the account any more,
+            // and its avatar goes with it: the image is the user's.
             state.claims[e.userId] = nil
             state.accounts[e.userId] = nil
         }

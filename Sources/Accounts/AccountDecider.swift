@@ -32,7 +32,7 @@ public enum AccountDecider: Decider {
         case .updateProfile(let update):
             if let email = update.email { boundary = boundary.union(emailClaims(email)) }
             if let username = update.username { boundary = boundary.union(usernameClaims(username)) }
-        case .changePassword, .startSession, .endSession, .requestPasswordReset, .redeemPasswordReset, .erase:
+        case .changePassword, .startSession, .endSession, .requestPasswordReset, .redeemPasswordReset, .setAvatar, .erase:
             break
         }
         return boundary
@@ -48,6 +48,7 @@ public enum AccountDecider: Decider {
         case .endSession(let end): try decideEndSession(end, state, now: metadata.now)
         case .requestPasswordReset(let request): try decideRequestPasswordReset(request, state, now: metadata.now)
         case .redeemPasswordReset(let redeem): try decideRedeemPasswordReset(redeem, state, now: metadata.now)
+        case .setAvatar(let set): try decideSetAvatar(set, state)
         case .erase(let erase): try decideErase(erase, state, now: metadata.now)
         }
     }

@@ -14,6 +14,7 @@ extension AccountEvent {
         case .sessionEnded(let payload): try EventJSON.encode(payload)
         case .passwordResetRequested(let payload): try EventJSON.encode(payload)
         case .passwordResetRedeemed(let payload): try EventJSON.encode(payload)
+        case .avatarChanged(let payload): try EventJSON.encode(payload)
         case .erased(let payload): try EventJSON.encode(payload)
         }
     }
@@ -34,6 +35,7 @@ extension AccountEvent {
             .passwordResetRequested(try EventJSON.decode(PasswordResetRequested.self, from: data))
         case "account.passwordResetRedeemed":
             .passwordResetRedeemed(try EventJSON.decode(PasswordResetRedeemed.self, from: data))
+        case "account.avatarChanged": .avatarChanged(try EventJSON.decode(AvatarChanged.self, from: data))
         case "account.erased": .erased(try EventJSON.decode(Erased.self, from: data))
         default: nil
         }

@@ -11,6 +11,9 @@ import Foundation
 /// No event holds a secret: passwords only as bcrypt hashes, tokens only as SHA-256 hashes, and a
 /// reset token only sealed with a key the log never sees.
 public enum AccountEvent: DomainEvent {
+    /// Every stored type name starts `account.`.
+    public static let domain = "account"
+
     /// An account was created.
     case registered(Registered)
     /// Display name, first or last name, or postcode changed.
@@ -29,6 +32,8 @@ public enum AccountEvent: DomainEvent {
     case passwordResetRequested(PasswordResetRequested)
     /// A reset token was used to set a new password; no reset token of the account works after it.
     case passwordResetRedeemed(PasswordResetRedeemed)
+    /// The profile shows another uploaded image as the account's picture.
+    case avatarChanged(AvatarChanged)
     /// The account was erased: its sessions ended (events before this one), its e-mail and
     /// username released, and its personal data key destroyed right after (ADR 0004).
     case erased(Erased)
@@ -37,7 +42,7 @@ public enum AccountEvent: DomainEvent {
     public static let typeNames = [
         "account.registered", "account.profileUpdated", "account.emailChanged", "account.usernameChanged",
         "account.passwordChanged", "account.sessionStarted", "account.sessionEnded",
-        "account.passwordResetRequested", "account.passwordResetRedeemed", "account.erased",
+        "account.passwordResetRequested", "account.passwordResetRedeemed", "account.avatarChanged", "account.erased",
     ]
 
     /// The stored type name, `account.<pastTense>`.
@@ -52,6 +57,7 @@ public enum AccountEvent: DomainEvent {
         case .sessionEnded: "account.sessionEnded"
         case .passwordResetRequested: "account.passwordResetRequested"
         case .passwordResetRedeemed: "account.passwordResetRedeemed"
+        case .avatarChanged: "account.avatarChanged"
         case .erased: "account.erased"
         }
     }
@@ -68,6 +74,7 @@ public enum AccountEvent: DomainEvent {
         case .sessionEnded(let payload): payload.userId
         case .passwordResetRequested(let payload): payload.userId
         case .passwordResetRedeemed(let payload): payload.userId
+        case .avatarChanged(let payload): payload.userId
         case .erased(let payload): payload.userId
         }
     }

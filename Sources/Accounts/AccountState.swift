@@ -56,6 +56,8 @@ public struct Account: Sendable, Equatable {
     public var lastName: String?
     /// Normalised; nil for none.
     public var postcode: String?
+    /// The image blob shown as the account's picture; nil for none.
+    public var avatarBlobId: String?
     /// Sessions not ended, by token hash, with their expiry. Expired ones stay until ended: the
     /// fold has no clock, so decisions filter by the command's `now` (`activeSessions(at:)`).
     public var sessions: [TokenHash: Date] = [:]

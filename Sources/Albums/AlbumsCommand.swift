@@ -3,8 +3,9 @@
 /// and the time arrive in `CommandMetadata`. Texts arrive as the client sent them: the decider
 /// trims and checks them.
 public enum AlbumsCommand: Sendable, Equatable {
-    /// Creates a group with the actor as its first member.
-    case createGroup(groupId: String, name: String, by: Actor)
+    /// Creates a group with the actor as its first member. `ownerId` is the actor's user id (the
+    /// metadata's actor): the boundary, which sees only the command, needs it for the name's tag.
+    case createGroup(groupId: String, name: String, ownerId: String, by: Actor)
     /// A member invites an e-mail address.
     case invite(groupId: String, email: String, by: Actor)
     /// A member adds a photo of an image blob they uploaded (the caller checked the upload).
@@ -19,7 +20,7 @@ public enum AlbumsCommand: Sendable, Equatable {
     /// The group every command is about.
     public var groupId: String {
         switch self {
-        case .createGroup(let id, _, _), .invite(let id, _, _), .addPhoto(let id, _, _, _, _), .deletePhoto(let id, _, _),
+        case .createGroup(let id, _, _, _), .invite(let id, _, _), .addPhoto(let id, _, _, _, _), .deletePhoto(let id, _, _),
              .postMessage(let id, _, _, _), .leave(let id, _):
             id
         }

@@ -12,6 +12,9 @@ import Foundation
 /// also carry its name's tag (`groupName:<ownerId>:<SHA-256 of the folded name>`), so that one
 /// user never owns two live groups of one name.
 public enum AlbumsEvent: DomainEvent {
+    /// Every stored type name starts `albums.`.
+    public static let domain = "albums"
+
     /// A user created a group and is its first member.
     case groupCreated(GroupCreated)
     /// A member invited an e-mail address, which is a member from now on.

@@ -7,6 +7,9 @@ import Foundation
 ///
 /// Every event is in the stream `blob-<blobId>` and tagged `blob:<blobId>` and `user:<uploaderId>`.
 public enum BlobEvent: DomainEvent {
+    /// Every stored type name starts `blob.`.
+    public static let domain = "blob"
+
     /// A user stored an image; the same bytes uploaded again by another user is another event.
     case uploaded(Uploaded)
 

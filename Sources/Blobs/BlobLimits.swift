@@ -2,6 +2,4 @@
 public enum BlobLimits {
     /// An image's size at most: 10 MiB (SPEC §1 "HTTP API conventions").
     public static let imageBytesMax = 10 * 1024 * 1024
-    /// A blob id: the lowercase hex SHA-256 of the bytes.
-    public static let blobIdCharacters = 64
 }

@@ -78,7 +78,7 @@ public final class CommandHandler<Store: EventStore>: Sendable {
                 try await store.read(matching: query, after: after, limit: Self.pageEvents)
             }
             for event in page.events {
-                if let decoded = try decode(D.self, event) { state = D.evolve(state, decoded) }
+                if let decoded = try decode(D.self, event) { D.evolve(&state, decoded) }
             }
             // An empty page means every boundary event up to `checkedUpTo` is folded.
             guard let last = page.events.last else {
@@ -156,7 +156,7 @@ public final class CommandHandler<Store: EventStore>: Sendable {
                 try await store.read(matching: query, after: from, limit: Self.pageEvents)
             }
             for event in page.events where event.position <= position {
-                if let decoded = try decode(D.self, event) { state = D.evolve(state, decoded) }
+                if let decoded = try decode(D.self, event) { D.evolve(&state, decoded) }
             }
             guard let last = page.events.last else { break }
             after = last.position

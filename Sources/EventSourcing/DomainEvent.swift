@@ -7,6 +7,10 @@ import Foundation
 /// `decode` switch over them. Decoding gets the stored schema version so that old shapes can be
 /// upcast on read: events are never rewritten.
 public protocol DomainEvent: Sendable, Equatable {
+    /// The domain: what every stored type name of this type starts with, up to its first dot
+    /// (`household` of `household.taskCompleted`). Projections name the domains they read by
+    /// it, and the projection engine hands a projection only those domains' events.
+    static var domain: String { get }
     /// The stored type name, `domain.pastTenseVerb` (`household.taskCompleted`).
     var typeName: String { get }
     /// The schema version of this event's data as written now.
@@ -58,11 +62,39 @@ public enum EventJSON {
     /// the subject is erased); plain ones, written before sealing, are read as they are.
     public static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
         let value = try decodePlain(type, from: data)
-        if let personal = value as? any PersonalData {
+        if mayHoldSealedText(data), let personal = value as? any PersonalData {
             return try personal.openingPersonalFields(with: PersonalDataKeys.current) as! T
         }
         return value
     }
+
+    /// False when no string of the JSON `data` can start with `PersonalDataSeal.prefix`: the
+    /// prefix's bytes are nowhere in it, and no `\u` escape could spell them. Opening such a
+    /// payload changes nothing (plain text is read as it is), and skipping it spares a dynamic
+    /// cast and the fields' closures for every event written before sealing, or without a keyring.
+    static func mayHoldSealedText(_ data: Data) -> Bool {
+        data.withUnsafeBytes { bytes in
+            guard let base = bytes.baseAddress else { return false }
+            let count = bytes.count
+            var offset = 0
+            while offset < count {
+                guard let found = memchr(base + offset, Int32(UInt8(ascii: "s")), count - offset) else { break }
+                let at = base.distance(to: UnsafeRawPointer(found))
+                if at + sealedPrefix.count <= count, memcmp(base + at, sealedPrefix, sealedPrefix.count) == 0 { return true }
+                offset = at + 1
+            }
+            offset = 0
+            while offset < count {
+                guard let found = memchr(base + offset, Int32(UInt8(ascii: "\\")), count - offset) else { return false }
+                let at = base.distance(to: UnsafeRawPointer(found))
+                if at + 1 < count, bytes[at + 1] == UInt8(ascii: "u") { return true }
+                offset = at + 2  // an escape is two bytes: the second of `\\` starts nothing
+            }
+            return false
+        }
+    }
+
+    private static let sealedPrefix = Array(PersonalDataSeal.prefix.utf8)
 
     private static func decodePlain<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
         do {

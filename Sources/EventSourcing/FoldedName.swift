@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 
 /// How names compare wherever a name must be unique (an organisation's across the log, a
@@ -14,6 +13,6 @@ public enum FoldedName {
     /// The folded name's SHA-256 in lowercase hex: the same for every spelling of one name, and
     /// short enough for a tag whatever the name's length and script.
     public static func digest(_ name: String) -> String {
-        SHA256.hash(data: Data(folded(name).utf8)).map { String(format: "%02x", $0) }.joined()
+        SHA256Hex.digest(folded(name))
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A JSON document scanned once into a flat list of nodes, for `EventJSONDecoder`.
 ///
 /// An object's node is followed by its members, each a key node (a string) and the value's
@@ -60,16 +62,31 @@ struct JSONNodes {
         nodes.append(Node(kind: .object, start: offset, end: 0, count: 0))
         offset += 1
         skipWhitespace()
-        var keys: [Int] = []
+        var members = 0
+        // While every key so far is plain and greater than the one before (events are written
+        // with sorted keys), a greater key cannot repeat one: no quadratic duplicate check.
+        var ascending = true
+        var previousKey = 0
         if peek() == UInt8(ascii: "}") {
             offset += 1
         } else {
             while true {
-                guard peek() == UInt8(ascii: "\""), keys.count < Self.membersMax else { throw .init() }
+                guard peek() == UInt8(ascii: "\""), members < Self.membersMax else { throw .init() }
                 let key = nodes.count
                 try scanString()
-                for earlier in keys where sameString(earlier, key) { throw .init() }
-                keys.append(key)
+                if ascending, members > 0 { ascending = isPlainAndGreater(key, than: previousKey) }
+                if ascending, members == 0 { ascending = nodes[key].kind == .string }
+                if !ascending {
+                    // The earlier keys, walked through the nodes scanned so far: no array per object.
+                    var earlier = index + 1
+                    for _ in 0..<members {
+                        if sameString(earlier, key) { throw .init() }
+                        let value = nodes[earlier + 1]
+                        earlier = value.kind == .object || value.kind == .array ? value.end : earlier + 2
+                    }
+                }
+                previousKey = key
+                members += 1
                 skipWhitespace()
                 guard peek() == UInt8(ascii: ":") else { throw .init() }
                 offset += 1
@@ -83,7 +100,7 @@ struct JSONNodes {
                 skipWhitespace()
             }
         }
-        nodes[index].count = keys.count
+        nodes[index].count = members
         nodes[index].end = nodes.count
     }
 
@@ -170,6 +187,19 @@ struct JSONNodes {
         for index in 0..<length where bytes[offset + index] != word.utf8Start[index] { throw .init() }
         nodes.append(Node(kind: kind, start: value, end: 0, count: 0))
         offset += length
+    }
+
+    /// Whether string node `key` is unescaped and sorts after string node `previous` (also
+    /// unescaped) byte by byte, as sorted-keys JSON writes them.
+    private func isPlainAndGreater(_ key: Int, than previous: Int) -> Bool {
+        let current = nodes[key]
+        let before = nodes[previous]
+        guard current.kind == .string, before.kind == .string else { return false }
+        let currentCount = current.end - current.start
+        let beforeCount = before.end - before.start
+        let common = min(currentCount, beforeCount)
+        let order = common == 0 ? 0 : memcmp(bytes.baseAddress! + current.start, bytes.baseAddress! + before.start, common)
+        return order > 0 || (order == 0 && currentCount > beforeCount)
     }
 
     /// Whether string nodes `a` and `b` hold the same text; escapes may spell it two ways.

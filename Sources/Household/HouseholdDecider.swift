@@ -34,11 +34,9 @@ public enum HouseholdDecider: Decider {
         return Boundary([.init(types: types.map(\.rawValue), tags: [HouseholdEvent.userTag(userId)])])
     }
 
-    /// The state after `event`.
-    public static func evolve(_ state: HouseholdState, _ event: HouseholdEvent) -> HouseholdState {
-        var next = state
-        next.apply(event)
-        return next
+    /// The state changed in place by `event`.
+    public static func evolve(_ state: inout HouseholdState, _ event: HouseholdEvent) {
+        state.apply(event)
     }
 
     /// The events `command` produces, none when it changes nothing, or the refusal.

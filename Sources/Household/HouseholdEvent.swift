@@ -8,6 +8,9 @@ import Foundation
 /// events (`houseCreated` for the creator, `memberJoined`, `memberLeft`) are also tagged
 /// `user:<userId>`, which is how "a user belongs to at most one house" is kept across houses.
 public enum HouseholdEvent: DomainEvent {
+    /// Every stored type name starts `household.`.
+    public static let domain = "household"
+
     /// A house was founded; its creator is its first member.
     case houseCreated(HouseCreated)
     /// A user joined with the current join code.

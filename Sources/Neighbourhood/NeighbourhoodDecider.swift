@@ -20,11 +20,9 @@ public enum NeighbourhoodDecider: Decider {
         .tag(NeighbourhoodEvent.reportTag(command.reportId))
     }
 
-    /// The state after `event`.
-    public static func evolve(_ state: NeighbourhoodState, _ event: NeighbourhoodEvent) -> NeighbourhoodState {
-        var next = state
-        next.apply(event)
-        return next
+    /// The state changed in place by `event`.
+    public static func evolve(_ state: inout NeighbourhoodState, _ event: NeighbourhoodEvent) {
+        state.apply(event)
     }
 
     /// The events `command` produces, none when it changes nothing, or the refusal.

@@ -10,6 +10,9 @@ import Foundation
 /// and live topics) and `user:<userId>` (who acted). Household's and accounts' boundaries read
 /// `user:` tags only together with their own event types, so sharing the tag is safe.
 public enum NeighbourhoodEvent: DomainEvent {
+    /// Every stored type name starts `neighbourhood.`.
+    public static let domain = "neighbourhood"
+
     /// A report was posted in its author's neighbourhood.
     case reportPosted(ReportPosted)
     /// Its author deleted a report; nothing happens to it after.

@@ -26,11 +26,9 @@ public enum QuizDecider: Decider {
         }
     }
 
-    /// The state after `event`.
-    public static func evolve(_ state: QuizState, _ event: QuizEvent) -> QuizState {
-        var next = state
-        next.apply(event)
-        return next
+    /// The state changed in place by `event`.
+    public static func evolve(_ state: inout QuizState, _ event: QuizEvent) {
+        state.apply(event)
     }
 
     /// The events `command` produces, none when it changes nothing, or the refusal.

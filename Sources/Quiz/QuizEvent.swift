@@ -8,6 +8,9 @@ import Foundation
 /// boundary that keeps texts unique). Game events are in `game-<id>`, tagged `game:<id>`;
 /// `gameCreated` also carries each player's `user:<id>`, so an audit by user finds their games.
 public enum QuizEvent: DomainEvent {
+    /// Every stored type name starts `quiz.`.
+    public static let domain = "quiz"
+
     /// A question joined the bank.
     case questionAdded(QuestionAdded)
     /// A game started between two players on its questions.

@@ -1,8 +1,9 @@
 import EventSourcing
 
 extension WorkplaceDecider {
-    /// `imageBlobId` is passed through as given: the API refuses one until image blobs exist,
-    /// and will then check that it names one, which is I/O the decider does not do.
+    /// Only `imageBlobId`'s shape is checked here (a blob id, `SHA256Hex`): that the author
+    /// uploaded it and the file is in the store is I/O, which the API checks before issuing the
+    /// command.
     static func postNews(
         _ newsId: String, locationId: String, title rawTitle: String, text rawText: String, imageBlobId: String?,
         admin acting: Acting, metadata: CommandMetadata
@@ -11,6 +12,7 @@ extension WorkplaceDecider {
         var checks = FieldChecks()
         let title = checks.text(rawTitle, in: WorkplaceLimits.newsTitleCharacters, field: "title")
         let text = checks.text(rawText, in: WorkplaceLimits.newsTextCharacters, field: "text", kind: .multiLine)
+        if let imageBlobId { checks.blobId(imageBlobId, field: "imageBlobId") }
         try checks.check()
         guard !acting.organisation.usedIds.contains(newsId) else { throw .idTaken }
         return [.newsPosted(.init(

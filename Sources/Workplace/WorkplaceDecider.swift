@@ -32,11 +32,9 @@ public enum WorkplaceDecider: Decider {
         return organisation.union(.tag(WorkplaceEvent.organisationNameTag(name)))
     }
 
-    /// The state after `event`.
-    public static func evolve(_ state: WorkplaceState, _ event: WorkplaceEvent) -> WorkplaceState {
-        var next = state
-        next.apply(event)
-        return next
+    /// The state changed in place by `event`.
+    public static func evolve(_ state: inout WorkplaceState, _ event: WorkplaceEvent) {
+        state.apply(event)
     }
 
     /// The events `command` produces, none when it changes nothing, or the refusal.

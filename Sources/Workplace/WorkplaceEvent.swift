@@ -12,6 +12,9 @@ import Foundation
 /// tagged `user:<userId>`, so that "what happened to this user" is one tag query; other domains
 /// read `user:` tags only together with their own event types, so sharing the tag is safe.
 public enum WorkplaceEvent: DomainEvent {
+    /// Every stored type name starts `workplace.`.
+    public static let domain = "workplace"
+
     /// An organisation was registered; its creator is its first, accepted admin.
     case organisationRegistered(OrganisationRegistered)
     /// A location was added.

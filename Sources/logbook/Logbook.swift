@@ -28,25 +28,35 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "The port to listen on; 0 picks a free one (printed at start).")
     var port = 8080
 
+    @Option(name: .customLong("blob-gc-interval-seconds"), help: "How often unreferenced images are collected, in seconds (1…31536000).")
+    var blobCollectionIntervalSeconds = 3_600
+
+    @Option(name: .customLong("blob-grace-hours"), help: "How old an unreferenced image must be to be collected, in hours (1…8760).")
+    var blobGraceHours = 24
+
+    /// The bounds of `--blob-gc-interval-seconds`: a year at most, so the setting stays a
+    /// schedule (and its arithmetic far from overflowing).
+    static let blobCollectionIntervalSecondsRange = 1...31_536_000
+    /// The bounds of `--blob-grace-hours`: at least an hour, so an upload always has time to be
+    /// shown before it may go; a year at most.
+    static let blobGraceHoursRange = 1...8_760
+
     @Flag(help: "If the log is empty, seed demo accounts and a demo house (through the normal commands) before serving.")
     var demo = false
 
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be 0…65535") }
+        guard Self.blobCollectionIntervalSecondsRange.contains(blobCollectionIntervalSeconds) else {
+            throw ValidationError("--blob-gc-interval-seconds must be 1…31536000")
+        }
+        guard Self.blobGraceHoursRange.contains(blobGraceHours) else { throw ValidationError("--blob-grace-hours must be 1…8760") }
         _ = try ServerEnvironment.bcryptCost()
     }
 
     func run() async throws {
         var logger = Logger(label: "logbook")
         logger.logLevel = .info
-        let environment = ProcessInfo.processInfo.environment
-        let configuration = LogbookConfiguration(
-            dataDirectory: dataDirectory ?? environment["LOGBOOK_DATA_DIR"] ?? "data",
-            host: host,
-            port: port,
-            operatorToken: environment["LOGBOOK_OPERATOR_TOKEN"].flatMap { $0.isEmpty ? nil : $0 },
-            bcryptCost: try ServerEnvironment.bcryptCost()
-        )
+        let configuration = try configuration()
         let runtime = try LogbookRuntime(configuration: configuration)
         defer { runtime.close() }
         // Before the application: the server answers only once the starter data is complete.
@@ -65,6 +75,21 @@ struct Serve: AsyncParsableCommand {
 }
 
 extension Serve {
+    /// The server's configuration from the options and the environment.
+    func configuration() throws -> LogbookConfiguration {
+        let environment = ProcessInfo.processInfo.environment
+        var configuration = LogbookConfiguration(
+            dataDirectory: dataDirectory ?? environment["LOGBOOK_DATA_DIR"] ?? "data",
+            host: host,
+            port: port,
+            operatorToken: environment["LOGBOOK_OPERATOR_TOKEN"].flatMap { $0.isEmpty ? nil : $0 },
+            bcryptCost: try ServerEnvironment.bcryptCost()
+        )
+        configuration.blobCollectionInterval = .seconds(blobCollectionIntervalSeconds)
+        configuration.blobGracePeriod = .seconds(blobGraceHours * 3_600)
+        return configuration
+    }
+
     /// Prepares an empty log (the quiz's starter bank, and the demo data with `--demo`) and says
     /// what it made; with `--demo` on a log that holds events, says so. Whether it seeded the demo.
     private func prepareAndReport(runtime: LogbookRuntime, dataDirectory: String) async throws -> Bool {
@@ -90,6 +115,9 @@ extension Serve {
             print("demo workplace: organisation \(work.organisationId) (\"\(work.organisationName)\"; Ann admin at Amsterdam "
                   + "\(work.headOfficeId), Bob employee at Utrecht \(work.branchId)), form \(work.formId), review \(work.reviewId), "
                   + "news \(work.newsId)")
+            let albums = demo.albums
+            print("demo albums: group \(albums.groupId) (\"\(albums.groupName)\"; Ann and Bob), photos \(albums.photoIds.joined(separator: ", ")) "
+                  + "(images \(albums.blobIds.joined(separator: ", "))), \(albums.messages) chat messages")
         }
         fflush(nil)
         return summary.demo != nil

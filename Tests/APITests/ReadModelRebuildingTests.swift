@@ -62,6 +62,13 @@ struct ReadModelRebuildingTests {
             let reportId = try #require(report.json["reportId"] as? String, "\(report.text)")
             let workplace = try await WorkplaceRouteFixture.organisationWithAReview(client, admin: ann, employee: bob)
             let organisation = "/v1/organisations/\(workplace.organisation)"
+            let created = try await client.send(.post, "/v1/groups", json: ["name": "Summer"], token: ann)
+            let groupId = try #require(created.json["groupId"] as? String, "\(created.text)")
+            let group = "/v1/groups/\(groupId)"
+            let blobId = try await client.uploadedBlob(TestImages.png(200, 10, 10), token: ann)
+            let photo = try await client.send(.post, "\(group)/photos", json: ["blobId": blobId, "description": "The beach"], token: ann)
+            let photoId = try #require(photo.json["photoId"] as? String, "\(photo.text)")
+            #expect(try await client.send(.post, "\(group)/messages", json: ["text": "Lovely"], token: ann).status == .created)
 
             let routes = [
                 "/v1/me", "/v1/me/activity", "/v1/me/house", "/v1/houses/\(houseId)", "/v1/houses/\(houseId)/rooms/\(roomId)/tasks",
@@ -71,15 +78,17 @@ struct ReadModelRebuildingTests {
                 "/v1/neighbourhood/map?bbox=4.8,52.3,4.9,52.4", "/v1/me/notifications",
                 "/v1/organisations", organisation, "\(organisation)/members", "\(organisation)/join-requests", "\(organisation)/forms",
                 "\(organisation)/forms/\(workplace.form)", "\(organisation)/reviews", "\(organisation)/reviews/\(workplace.review)",
-                "\(organisation)/news",
+                "\(organisation)/news", "/v1/groups", group, "\(group)/photos", "\(group)/photos/\(photoId)", "\(group)/messages",
+                "/v1/blobs/\(blobId)",
             ]
             try checkEveryQueryRouteIsListed(
-                routes, ids: [houseId, roomId, gameId, reportId, "ann", workplace.organisation, workplace.form, workplace.review])
-            var before: [String: NSDictionary] = [:]
+                routes, ids: [houseId, roomId, gameId, reportId, "ann", workplace.organisation, workplace.form, workplace.review,
+                              groupId, photoId, blobId])
+            var before: [String: NSObject] = [:]
             for route in routes {
                 let reply = try await client.send(.get, route, token: ann)
                 #expect(reply.status == .ok, "\(route): \(reply.text)")
-                before[route] = try JSONSerialization.jsonObject(with: reply.body) as? NSDictionary
+                before[route] = try Self.answer(reply)
             }
 
             // Sessions and credentials serve on: without them no route gets past authentication.
@@ -95,7 +104,7 @@ struct ReadModelRebuildingTests {
                 for projection in marked { try await engine.rebuild(projection.name) }
                 for route in routes where !route.hasSuffix("/tasks") {  // task priorities move with the clock
                     let reply = try await client.send(.get, route, token: ann)
-                    let after = try JSONSerialization.jsonObject(with: reply.body) as? NSDictionary
+                    let after = try Self.answer(reply)
                     #expect(reply.status == .ok && after == before[route], "\(route): \(reply.text)")
                 }
             }
@@ -109,6 +118,14 @@ struct ReadModelRebuildingTests {
         }
     }
 
+    /// What a query answered: its JSON as a dictionary (key order aside), or an image's bytes.
+    private static func answer(_ reply: Reply) throws -> NSObject? {
+        guard reply.headers[.contentType]?.hasPrefix("image/") == true else {
+            return try JSONSerialization.jsonObject(with: reply.body) as? NSDictionary
+        }
+        return reply.body as NSData
+    }
+
     /// Fails when the contract has a GET route that `routes` (with `ids` in its path) misses.
     private func checkEveryQueryRouteIsListed(_ routes: [String], ids: [String]) throws {
         let document = try #require(try JSONSerialization.jsonObject(with: OpenAPIDocument.data()) as? [String: Any])
@@ -119,7 +136,10 @@ struct ReadModelRebuildingTests {
         var listed = Set<String>()
         for route in routes {
             var path = String(route.split(separator: "?", maxSplits: 1)[0])
-            for (id, parameter) in zip(ids, ["{houseId}", "{roomId}", "{gameId}", "{reportId}", "{username}", "{organisationId}", "{formId}", "{reviewId}"]) {
+            for (id, parameter) in zip(ids, [
+                "{houseId}", "{roomId}", "{gameId}", "{reportId}", "{username}", "{organisationId}", "{formId}", "{reviewId}",
+                "{groupId}", "{photoId}", "{blobId}",
+            ]) {
                 path = path.replacingOccurrences(of: "/\(id)", with: "/\(parameter)")
             }
             listed.insert(path)

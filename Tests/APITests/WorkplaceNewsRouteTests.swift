@@ -63,13 +63,13 @@ struct WorkplaceNewsRouteTests {
             let acme = try await WorkplaceRouteFixture.make(client)
             let ann = acme.ann.token
             let news: [String: Any] = ["locationId": acme.amsterdam, "title": "Hello", "text": "World"]
-            // No image blobs exist yet, so every image id names none.
+            // An id that names no image the caller uploaded (BlobNewsImageTests has the rest).
             var withImage = news
             withImage["imageBlobId"] = UUID().uuidString.lowercased()
             let image = try await client.send(.post, acme.path("/news"), json: withImage, token: ann)
             #expect(image.status == .unprocessableContent && image.fieldsInError == ["imageBlobId"], "\(image.text)")
             let messages = (image.json["errors"] as? [[String: Any]] ?? []).compactMap { $0["message"] as? String }
-            #expect(messages == ["no such image"])
+            #expect(messages == ["Not an image you uploaded (POST /v1/blobs)."])
 
             let byEmployee = try await client.send(.post, acme.path("/news"), json: news, token: acme.bob.token)
             #expect(byEmployee.status == .forbidden && byEmployee.code == "not_an_admin")

@@ -19,6 +19,7 @@ struct EventCodingTests {
         .sessionEnded(.init(userId: "ann", tokenHash: Fixtures.token("1"))),
         Fixtures.resetRequested("2"),
         .passwordResetRedeemed(.init(userId: "ann", tokenHash: Fixtures.token("2"))),
+        .avatarChanged(.init(userId: "ann", blobId: String(repeating: "ab", count: 32))),
         .erased(.init(userId: "ann", releasedTags: ["email:0123abcd", "username:4567ef"])),
     ]
 

@@ -8,6 +8,7 @@ enum Names: Decider {
         case claimed(Claimed)
         struct Claimed: Codable, Equatable, Sendable { var name: String; var userID: String }
 
+        static let domain = "names"
         var typeName: String { "names.claimed" }
         var streamID: String { if case let .claimed(payload) = self { "name-\(payload.userID)" } else { "" } }
         var tags: [String] { if case let .claimed(payload) = self { ["name:\(payload.name.lowercased())", "user:\(payload.userID)"] } else { [] } }
@@ -46,6 +47,7 @@ enum Tally: Decider {
         case added(Added)
         struct Added: Codable, Equatable, Sendable { var tally: String; var amount: Int; var total: Int }
 
+        static let domain = "tally"
         var typeName: String { "tally.added" }
         var streamID: String { if case let .added(payload) = self { "tally-\(payload.tally)" } else { "" } }
         var tags: [String] { if case let .added(payload) = self { ["tally:\(payload.tally)"] } else { [] } }

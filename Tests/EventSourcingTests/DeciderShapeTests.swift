@@ -9,6 +9,7 @@ private enum Counter: Decider {
         case added(Added)
         struct Added: Codable, Equatable, Sendable { var amount: Int; var at: Date }
 
+        static let domain = "counter"
         var typeName: String { "counter.added" }
         var streamID: String { "counter-1" }
         var tags: [String] { ["counter:1"] }

@@ -11,6 +11,7 @@ private enum CountedEvent: DomainEvent {
 
     static let decodes = Atomic<Int>(0)
 
+    static let domain = "counted"
     var typeName: String { "counted.happened" }
     var streamID: String { "counted-1" }
     var tags: [String] { [] }

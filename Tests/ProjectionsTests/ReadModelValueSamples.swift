@@ -35,7 +35,7 @@ enum SampleDates {
 }
 
 extension ValueSample {
-    static let all = accounts + household + neighbourhood + quiz + workplace
+    static let all = accounts + household + neighbourhood + quiz + workplace + albums + blobs
 
     static let accounts: [ValueSample] = [
         ValueSample("PasswordHash", Secrets.hash("Z")),

@@ -163,6 +163,8 @@ struct ReadModelValueTests {
         answer.write("stars")
         answer.write(ReviewAnswerValue.rating(3))
         expectInvalid(ReviewAnswerView.self, answer.bytes)
+        // A blob reference of no kind the codec knows.
+        expectInvalid(BlobReference.self, [3, 1, 0x41])
     }
 
     private func expectInvalid<T: ReadModelValue>(_ type: T.Type, _ bytes: [UInt8], sourceLocation: SourceLocation = #_sourceLocation) {

@@ -8,8 +8,9 @@ import Testing
 import Workplace
 @testable import Projections
 
-/// The one rebuild test for every read model of the service: a log of all five apps, built by
-/// their real deciders (the workplace's told event by event, `RebuildEqualsLiveTests+Workplace`),
+/// The one rebuild test for every read model of the service: a log of all six apps and the
+/// blobs, built by their real deciders (the workplace's told event by event,
+/// `RebuildEqualsLiveTests+Workplace`; the albums' in `RebuildEqualsLiveTests+Albums`),
 /// projected live one command at a time; then each projection is rebuilt from position 1 in
 /// one go, and every table of it must hold the same bytes as before.
 ///
@@ -34,7 +35,7 @@ struct RebuildEqualsLiveTests {
             live[projection.name] = raw
         }
         // Each app's events must have reached its read models, or this compares empty copies.
-        for app in ["accounts.", "household.", "quiz.", "neighbourhood.", "workplace."] {
+        for app in ["accounts.", "household.", "quiz.", "neighbourhood.", "workplace.", "albums.", "blobs."] {
             #expect(live.filter { $0.key.hasPrefix(app) }.values.contains { $0.count > 0 }, "\(app) read models hold data")
         }
 
@@ -47,6 +48,24 @@ struct RebuildEqualsLiveTests {
             let rebuilt = try RawReadModel(projection, in: fixture.engine)
             let before = try #require(live[projection.name])
             #expect(rebuilt == before, "\(projection.name): \(rebuilt.firstDifference(from: before) ?? "")")
+        }
+
+        // The engine hands a projection only the domains it `reads`: handed every event
+        // instead, each must build the same bytes, or its `reads` leaves out a domain it uses.
+        #expect(LogbookProjections.all.contains { $0.reads != nil }, "some projections name their domains")
+        let everyEventDirectory = fixture.directory + "-every-event"
+        defer { try? FileManager.default.removeItem(atPath: everyEventDirectory) }
+        let unfiltered = try ProjectionEngine(
+            log: fixture.log, dataDirectory: everyEventDirectory, projections: LogbookProjections.all.map(EveryEventProjection.init),
+            unsafeNoSync: true)
+        _ = try await unfiltered.prepare()
+        let running = Task { try await unfiltered.runLive() }
+        defer { running.cancel() }
+        try await unfiltered.waitUntilProjected(try await fixture.log.headPosition(), timeout: .seconds(60))
+        for projection in LogbookProjections.all {
+            let everyEvent = try RawReadModel(EveryEventProjection(wrapped: projection), in: unfiltered)
+            let before = try #require(live[projection.name])
+            #expect(everyEvent == before, "\(projection.name) handed every event: \(everyEvent.firstDifference(from: before) ?? "")")
         }
     }
 
@@ -62,12 +81,14 @@ struct RebuildEqualsLiveTests {
         }
         try await reports(fixture)
         try await workplace(fixture)
+        try await albums(fixture)
         try await chores(fixture)
         try await games(fixture)
         try await accountsLater(fixture)
         try await fixture.run(NeighbourhoodDecider.self, .deleteReport(reportId: "r1", neighbourhood: nil), by: "bob")
         try await fixture.run(HouseholdDecider.self, .completeTask(houseId: "h1", taskId: "dishes"), by: "bob", at: start + 3 * day)
         try await workplaceLater(fixture)
+        try await albumsLater(fixture)
     }
 
     private func accountsStart(_ fixture: AllAppsFixture) async throws {

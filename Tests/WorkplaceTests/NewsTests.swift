@@ -19,10 +19,18 @@ struct NewsTests {
         #expect(try D.given(F.organisation).when(post(), F.by(F.ann)).get() == [F.newsPosted()])
     }
 
-    @Test func anImageBlobIdIsPassedThroughAsGiven() throws {
-        let events = try D.given(F.organisation).when(post(image: "blob-1"), F.by(F.ann)).get()
+    @Test func anImageIsABlobIdOf64LowercaseHexDigits() throws {
+        let blobId = String(repeating: "0123456789abcdef", count: 4)
+        let events = try D.given(F.organisation).when(post(image: blobId), F.by(F.ann)).get()
         guard case .newsPosted(let news) = events.first else { Issue.record("no news"); return }
-        #expect(news.imageBlobId == "blob-1")
+        #expect(news.imageBlobId == blobId)
+        for bad in ["blob-1", "", blobId.uppercased(), String(blobId.dropLast()), blobId + "0",
+                    String(blobId.dropLast()) + "g", "../" + String(blobId.dropFirst(3)), String(repeating: "é", count: 64)] {
+            let refusal = D.given(F.organisation).when(post(image: bad), F.by(F.ann))
+            #expect(refusal.fields == ["imageBlobId"], "\(bad) accepted")
+        }
+        // Every field problem at once, the image's after the texts'.
+        #expect(D.given(F.organisation).when(post(title: "", image: "x"), F.by(F.ann)).fields == ["title", "imageBlobId"])
     }
 
     @Test func postingNeedsAnExistingLocation() {

@@ -1,5 +1,6 @@
 import Accounts
 import EventLog
+import EventSourcing
 
 /// Login credentials by normalised e-mail (`byEmail`), and each account's current e-mail
 /// (`emails`), so that a password change, which names only the account, finds its entry.
@@ -8,6 +9,8 @@ public struct AccountCredentialsProjection: Projection {
     public var name: String { "accounts.credentials" }
     /// Version 2: values in the binary `ReadModelValue` form instead of JSON.
     public var version: Int { 2 }
+    /// Only its domain's events reach it.
+    public var reads: [any DomainEvent.Type]? { [AccountEvent.self] }
     /// `byEmail`: e-mail → credentials; `emails`: userId → e-mail.
     public var tables: [String] { [Self.byEmail, Self.emails] }
 

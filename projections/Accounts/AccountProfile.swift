@@ -14,7 +14,7 @@ public struct AccountProfile: Sendable, Equatable, Codable {
     public var username: String?
     /// Normalised; nil when none.
     public var postcode: String?
-    /// The avatar image; nil until the accounts domain records avatars.
+    /// The current avatar's image blob; nil when none was set.
     public var avatarBlobId: String?
 }
 

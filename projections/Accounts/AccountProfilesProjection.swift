@@ -1,5 +1,6 @@
 import Accounts
 import EventLog
+import EventSourcing
 
 /// Every account's profile by user id (`profiles`).
 public struct AccountProfilesProjection: Projection {
@@ -7,6 +8,8 @@ public struct AccountProfilesProjection: Projection {
     public var name: String { "accounts.profiles" }
     /// Version 2: values in the binary `ReadModelValue` form instead of JSON.
     public var version: Int { 2 }
+    /// Only its domain's events reach it.
+    public var reads: [any DomainEvent.Type]? { [AccountEvent.self] }
     /// `profiles`: userId → profile.
     public var tables: [String] { [Self.profiles] }
 
@@ -15,7 +18,7 @@ public struct AccountProfilesProjection: Projection {
     /// A projection value; it holds no state.
     public init() {}
 
-    /// Folds registrations and profile, e-mail and username changes; ignores other events.
+    /// Folds registrations and profile, e-mail, username and avatar changes; ignores other events.
     public func apply(_ event: ProjectedEvent, to model: ReadModelWriter) throws {
         guard let account = try event.decoded(as: AccountEvent.self) else { return }
         switch account {
@@ -38,6 +41,8 @@ public struct AccountProfilesProjection: Projection {
         case .erased(let p):
             // Nothing of it stays: no e-mail, name or postcode in the read model after erasure.
             try model.delete(p.userId, in: Self.profiles)
+        case .avatarChanged(let p):
+            try update(p.userId, model) { $0.avatarBlobId = p.blobId }
         case .passwordChanged, .sessionStarted, .sessionEnded, .passwordResetRequested, .passwordResetRedeemed:
             break  // no profile field; not even read, as logins and logouts are most of these
         }

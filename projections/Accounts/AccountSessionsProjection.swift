@@ -1,5 +1,6 @@
 import Accounts
 import EventLog
+import EventSourcing
 
 /// Sessions by the hex SHA-256 of their token (`sessions`): what every authenticated request
 /// looks up. Ended sessions stay, marked, so a revoked token is told apart from a made-up one.
@@ -8,6 +9,8 @@ public struct AccountSessionsProjection: Projection {
     public var name: String { "accounts.sessions" }
     /// Version 2: values in the binary `ReadModelValue` form instead of JSON.
     public var version: Int { 2 }
+    /// Only its domain's events reach it.
+    public var reads: [any DomainEvent.Type]? { [AccountEvent.self] }
     /// `sessions`: token hash → session.
     public var tables: [String] { [Self.sessions] }
 

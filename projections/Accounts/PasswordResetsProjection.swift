@@ -1,5 +1,6 @@
 import Accounts
 import EventLog
+import EventSourcing
 
 /// Password-reset tokens by the hex SHA-256 of the token (`resets`), and each account's pending
 /// ones (`pending`, keyed `<user>/<token hash>`) so a password change can mark them used.
@@ -8,6 +9,8 @@ public struct PasswordResetsProjection: Projection {
     public var name: String { "accounts.passwordResets" }
     /// Version 2: values in the binary `ReadModelValue` form instead of JSON.
     public var version: Int { 2 }
+    /// Only its domain's events reach it.
+    public var reads: [any DomainEvent.Type]? { [AccountEvent.self] }
     /// `resets`: token hash → record; `pending`: `<user>/<token hash>` → token hash.
     public var tables: [String] { [Self.resets, Self.pending] }
 

@@ -1,5 +1,6 @@
 import Accounts
 import EventLog
+import EventSourcing
 
 /// Reset mails still worth sending, newest first (`mails`, keyed by inverted position), with
 /// each account's entries (`byUser`, `<user>/<inverted position>`) so that a redemption or a
@@ -11,6 +12,8 @@ public struct ResetOutboxProjection: Projection {
     public var name: String { "accounts.resetOutbox" }
     /// Version 2: values in the binary `ReadModelValue` form instead of JSON.
     public var version: Int { 2 }
+    /// Only its domain's events reach it.
+    public var reads: [any DomainEvent.Type]? { [AccountEvent.self] }
     /// `mails`: inverted position → mail; `byUser`: `<user>/<inverted position>` → mail key.
     public var tables: [String] { [Self.mails, Self.byUser] }
 

@@ -1,4 +1,5 @@
 import EventLog
+import EventSourcing
 import Household
 
 /// Every house's completed tasks (`history`), keyed `<house>/<inverted position>` so that a
@@ -10,6 +11,8 @@ public struct HouseholdHistoryProjection: Projection {
     public var name: String { "household.history" }
     /// Version 2: values in the binary `ReadModelValue` form instead of JSON.
     public var version: Int { 2 }
+    /// Only its domain's events reach it.
+    public var reads: [any DomainEvent.Type]? { [HouseholdEvent.self] }
     /// `history`: `<house>/<inverted position>` → item.
     public var tables: [String] { [Self.history] }
 

@@ -1,4 +1,5 @@
 import EventLog
+import EventSourcing
 import Household
 
 /// Houses with their members and rooms (`houses`), points per member (`points`), each user's
@@ -12,6 +13,8 @@ public struct HouseholdHousesProjection: Projection {
     /// Version 3: values in the binary `ReadModelValue` form instead of JSON (version 2 moved
     /// points from the house record to `points`).
     public var version: Int { 3 }
+    /// Only its domain's events reach it.
+    public var reads: [any DomainEvent.Type]? { [HouseholdEvent.self] }
     /// `houses`: houseId → house; `points`: `<house>/<user>` → points (former members keep theirs,
     /// as in the decider, so a returning member's total agrees with the history);
     /// `memberships`: userId → houseId; `joinCodes`: code → houseId.

@@ -1,4 +1,5 @@
 import EventLog
+import EventSourcing
 import Household
 
 /// Every open house's tasks with when and by whom each was last done (`tasks`), keyed
@@ -8,6 +9,8 @@ public struct HouseholdTasksProjection: Projection {
     public var name: String { "household.tasks" }
     /// Version 2: values in the binary `ReadModelValue` form instead of JSON.
     public var version: Int { 2 }
+    /// Only its domain's events reach it.
+    public var reads: [any DomainEvent.Type]? { [HouseholdEvent.self] }
     /// `tasks`: `<house>/<room>/<task>` → task.
     public var tables: [String] { [Self.tasks] }
 

@@ -1,4 +1,5 @@
 import EventLog
+import EventSourcing
 import Neighbourhood
 
 /// Every live report (`reports`) with the lists that show it, its thread, its followers and the
@@ -15,6 +16,8 @@ public struct NeighbourhoodReportsProjection: Projection {
     /// the counts from the report's record to `activity` (version 1 rewrote the whole record,
     /// description included, on every follow and reply).
     public var version: Int { 3 }
+    /// Only its domain's events reach it.
+    public var reads: [any DomainEvent.Type]? { [NeighbourhoodEvent.self] }
     /// `reports`: reportId → `ReportRecord`, as posted;
     /// `activity`: reportId → `ReportActivity` (counts, and what follows and replies need);
     /// `neighbourhoodReports`: `<neighbourhood>/<inverted position>` → `ReportPin` (list and map);

@@ -1,4 +1,5 @@
 import EventLog
+import EventSourcing
 import Quiz
 
 /// Every game's setup (`games`, by id) and progress (`progress`, by id), and each player's games
@@ -9,6 +10,8 @@ public struct QuizGamesProjection: Projection {
     /// Version 3: values in the binary `ReadModelValue` form instead of JSON (version 2 moved
     /// progress out of the game record, so an answer rewrites only it).
     public var version: Int { 3 }
+    /// Only its domain's events reach it.
+    public var reads: [any DomainEvent.Type]? { [QuizEvent.self] }
     /// See the type's comment.
     public var tables: [String] { [Self.games, Self.progress, Self.playerGames] }
 

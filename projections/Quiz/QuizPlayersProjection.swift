@@ -1,5 +1,6 @@
 import Accounts
 import EventLog
+import EventSourcing
 import Quiz
 
 /// Every account with a username as a quiz player: stats by user id (`players`), user id by
@@ -13,6 +14,8 @@ public struct QuizPlayersProjection: Projection {
     public var name: String { "quiz.players" }
     /// Version 2: values in the binary `ReadModelValue` form instead of JSON.
     public var version: Int { 2 }
+    /// Only its domains' events reach it.
+    public var reads: [any DomainEvent.Type]? { [AccountEvent.self, QuizEvent.self] }
     /// See the type's comment.
     public var tables: [String] { [Self.players, Self.usernames, Self.pool, Self.poolSize, Self.leaderboard] }
 

@@ -1,4 +1,5 @@
 import EventLog
+import EventSourcing
 import Quiz
 
 /// The question bank numbered in the order questions were added (`questions`, keyed by the
@@ -8,6 +9,8 @@ public struct QuizQuestionsProjection: Projection {
     public var name: String { "quiz.questions" }
     /// Version 2: values in the binary `ReadModelValue` form instead of JSON.
     public var version: Int { 2 }
+    /// Only its domain's events reach it.
+    public var reads: [any DomainEvent.Type]? { [QuizEvent.self] }
     /// `questions`: number → question; `size`: `count` → number of questions.
     public var tables: [String] { [Self.questions, Self.size] }
 

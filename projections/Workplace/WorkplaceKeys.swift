@@ -36,6 +36,16 @@ enum WorkplaceKeys {
         item(organisationId, id) + "/"
     }
 
+    /// Every key of one user's organisations starts with this.
+    static func userPrefix(_ userId: String) -> String {
+        ReadModelKeys.component(userId) + "/"
+    }
+
+    /// `<user>/<org>` in the `userOrganisations` table.
+    static func userOrganisation(_ userId: String, _ organisationId: String) -> String {
+        userPrefix(userId) + ReadModelKeys.component(organisationId)
+    }
+
     /// `<prefix><inverted position>`: the key of an item of a newest-first list.
     static func newestFirst(_ prefix: String, _ position: UInt64) -> String {
         prefix + ReadModelKeys.invertedPosition(position)

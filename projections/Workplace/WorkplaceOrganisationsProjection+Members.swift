@@ -15,6 +15,7 @@ extension WorkplaceOrganisationsProjection {
             let member = OrganisationMember(
                 userId: p.userId, name: p.name, employeeNumber: p.employeeNumber, locationId: p.locationId, admin: false)
             try model.put(member, at: key, in: Self.members)
+            try model.put(p.organisationId, at: WorkplaceKeys.userOrganisation(p.userId, p.organisationId), in: Self.userOrganisations)
         case .joinRequestRejected(let p):
             try model.delete(WorkplaceKeys.item(p.organisationId, p.userId), in: Self.requests)
         case .memberChanged(let p):
@@ -24,6 +25,7 @@ extension WorkplaceOrganisationsProjection {
             }
         case .memberRemoved(let p):
             try model.delete(WorkplaceKeys.item(p.organisationId, p.userId), in: Self.members)
+            try model.delete(WorkplaceKeys.userOrganisation(p.userId, p.organisationId), in: Self.userOrganisations)
         default:
             preconditionFailure("not a membership event: \(event.typeName)")
         }

@@ -15,11 +15,15 @@ import Workplace
 public struct WorkplaceOrganisationsProjection: Projection {
     /// The stable name.
     public var name: String { "workplace.organisations" }
-    /// Version 1.
-    public var version: Int { 1 }
+    /// Version 2: `userOrganisations` was added.
+    public var version: Int { 2 }
+    /// Only its domain's events reach it.
+    public var reads: [any DomainEvent.Type]? { [WorkplaceEvent.self] }
     /// `directory`: `<folded name>\0<org>` → `OrganisationDirectoryEntry`;
     /// `organisations`: `<org>` → `OrganisationView`;
     /// `members`: `<org>/<user>` → `OrganisationMember` (accepted members only);
+    /// `userOrganisations`: `<user>/<org>` → organisationId (accepted members only: the
+    ///   `members` table turned around, so a user's organisations are one prefix scan);
     /// `requests`: `<org>/<user>` → `JoinRequestView` (pending requests only);
     /// `forms`: `<org>/<form>` → `ReviewFormView` (live forms only);
     /// `reviews`: `<org>/<review>` → `ReviewView`;
@@ -29,13 +33,14 @@ public struct WorkplaceOrganisationsProjection: Projection {
     /// `organisationNews`: `<org>/<inverted position>` → newsId;
     /// `locationNews`: `<org>/<location>/<inverted position>` → newsId.
     public var tables: [String] {
-        [Self.directory, Self.organisations, Self.members, Self.requests, Self.forms, Self.reviews, Self.organisationReviews,
-         Self.employeeReviews, Self.news, Self.organisationNews, Self.locationNews]
+        [Self.directory, Self.organisations, Self.members, Self.userOrganisations, Self.requests, Self.forms, Self.reviews,
+         Self.organisationReviews, Self.employeeReviews, Self.news, Self.organisationNews, Self.locationNews]
     }
 
     static let directory = "directory"
     static let organisations = "organisations"
     static let members = "members"
+    static let userOrganisations = "userOrganisations"
     static let requests = "requests"
     static let forms = "forms"
     static let reviews = "reviews"
@@ -84,6 +89,7 @@ public struct WorkplaceOrganisationsProjection: Projection {
         let creator = OrganisationMember(
             userId: p.creatorId, name: p.creatorName, employeeNumber: nil, locationId: p.locations.first?.locationId ?? "", admin: true)
         try model.put(creator, at: WorkplaceKeys.item(p.organisationId, p.creatorId), in: Self.members)
+        try model.put(p.organisationId, at: WorkplaceKeys.userOrganisation(p.creatorId, p.organisationId), in: Self.userOrganisations)
     }
 
     private func changeOrganisation(_ organisationId: String, _ model: ReadModelWriter, _ change: (inout OrganisationView) -> Void) throws {

@@ -49,6 +49,35 @@ public struct WorkplaceQueries<Store: EventStore>: Sendable {
         }
     }
 
+    /// Organisations a user reads at most in `organisations(of:)` and `shareAnOrganisation`. The
+    /// decider bounds no user's organisations, but joining one takes an admin's acceptance, so a
+    /// real user is in a handful; the cap keeps a request bounded whatever the log holds.
+    public static var organisationsPerUserScannedMax: Int { 1_000 }
+
+    /// The organisations `userId` is an accepted member of (admin or employee), by id; pending
+    /// requests do not count. At most `organisationsPerUserScannedMax`.
+    public func organisations(of userId: String) throws(ReadModelError) -> [String] {
+        try engine.read(WorkplaceProjections.organisations) { model in
+            try Self.organisations(of: userId, model)
+        }
+    }
+
+    /// Whether `userId` and `otherId` are both accepted members of one organisation now (looked
+    /// for among the first `organisationsPerUserScannedMax` of `userId`'s).
+    public func shareAnOrganisation(_ userId: String, _ otherId: String) throws(ReadModelError) -> Bool {
+        try engine.read(WorkplaceProjections.organisations) { model in
+            try Self.organisations(of: userId, model).contains { organisationId in
+                try model.value(OrganisationMember.self, at: WorkplaceKeys.item(organisationId, otherId), in: Table.members) != nil
+            }
+        }
+    }
+
+    private static func organisations(of userId: String, _ model: ReadModelReader) throws -> [String] {
+        let prefix = WorkplaceKeys.userPrefix(userId)
+        let entries = try model.entries(String.self, in: Table.userOrganisations, prefix: prefix, limit: organisationsPerUserScannedMax)
+        return entries.map(\.value)
+    }
+
     /// The organisation's pending join requests, oldest first (then by user id).
     public func pendingRequests(of organisationId: String) throws(ReadModelError) -> [JoinRequestView] {
         try all(JoinRequestView.self, of: organisationId, in: Table.requests)

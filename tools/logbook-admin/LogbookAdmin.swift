@@ -4,20 +4,21 @@ import Foundation
 
 /// The operator's view of a Logbook data directory.
 ///
-/// Every verb but `demo`, `migrate` and `quiz import` opens the log read-only, so it is safe to point at
+/// Every verb but `demo`, `migrate` and `quiz import` opens the log read-only (`blobs gc` deletes
+/// image files, never touching the log), so it is safe to point at
 /// the directory of a running server: LMDB lets any number of readers share an environment with
 /// its one writer. Those that write refuse while a server holds the log's writer lock.
 @main
 struct LogbookAdmin: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "logbook-admin",
-        abstract: "Inspect a Logbook event log (read-only, so safe while the server runs; only demo, migrate and quiz import write).",
+        abstract: "Inspect a Logbook event log (read-only, so safe while the server runs; only demo, migrate and quiz import write; blobs gc deletes unreferenced images).",
         discussion: """
             The data directory comes from --data-dir or, when that is absent, $\(DataDirectoryOption.environmentVariable).
             Exit status: 0 on success, 1 when the log is damaged or a read fails, 2 for bad arguments \
             or a data directory that cannot be opened.
             """,
-        subcommands: [EventsCommand.self, TailCommand.self, StreamCommand.self, StatsCommand.self, VerifyCommand.self, HeadCommand.self, RecordsCommand.self, MigrateCommand.self, ReplayCommand.self, DemoCommand.self, OutboxCommand.self, QuizAdminCommand.self]
+        subcommands: [EventsCommand.self, TailCommand.self, StreamCommand.self, StatsCommand.self, VerifyCommand.self, HeadCommand.self, RecordsCommand.self, MigrateCommand.self, ReplayCommand.self, DemoCommand.self, OutboxCommand.self, QuizAdminCommand.self, BlobsCommand.self]
     )
 
     /// Replaces ArgumentParser's entry point so that failures print as `logbook-admin: …` and

@@ -4,7 +4,7 @@ import Projections
 
 /// An app whose log `rebuild` and `fill` write, shaped like its real use.
 enum BenchApp: String, ExpressibleByArgument, CaseIterable {
-    case household, quiz, neighbourhood, workplace
+    case household, quiz, neighbourhood, workplace, albums
 
     /// The app's own read models, each rebuilt on its own by `rebuild`.
     var projections: [any Projection] {
@@ -13,6 +13,8 @@ enum BenchApp: String, ExpressibleByArgument, CaseIterable {
         case .quiz: QuizProjections.all
         case .neighbourhood: NeighbourhoodProjections.all
         case .workplace: WorkplaceProjections.all
+        // The blob references fold the albums' photos and the accounts' avatars too.
+        case .albums: AlbumsProjections.all + BlobProjections.all
         }
     }
 
@@ -24,6 +26,7 @@ enum BenchApp: String, ExpressibleByArgument, CaseIterable {
         case .quiz: try await QuizLog.fill(store, events: events)
         case .neighbourhood: try await NeighbourhoodLog.fill(store, events: events)
         case .workplace: try await WorkplaceLog.fill(store, events: events)
+        case .albums: try await AlbumsLog.fill(store, events: events)
         }
     }
 }

@@ -16,7 +16,7 @@ struct FillCommand: AsyncParsableCommand {
             """
     )
 
-    @Option(help: "Whose log: household, quiz, neighbourhood or workplace.")
+    @Option(help: "Whose log: household, quiz, neighbourhood, workplace or albums.")
     var app = BenchApp.household
     @Option(help: "Events to write (about: whole houses, games and reports are written).")
     var events: Int

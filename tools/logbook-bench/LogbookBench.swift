@@ -8,7 +8,7 @@ struct LogbookBench: AsyncParsableCommand {
         abstract: "Benchmarks the Logbook event log (LMDBEventStore).",
         discussion: "Every scenario runs on a fresh data directory, removed afterwards unless --keep. Progress goes to standard error.",
         subcommands: [AllCommand.self, ConcurrentCommand.self, BulkCommand.self, ScanCommand.self, GrowthCommand.self, RebuildCommand.self, FillCommand.self,
-                      CheckWorkplaceLogCommand.self]
+                      CheckWorkplaceLogCommand.self, BlobUploadCommand.self]
     )
 }
 

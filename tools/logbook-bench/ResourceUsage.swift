@@ -21,6 +21,22 @@ enum ResourceUsage {
         #endif
     }
 
+    /// CPU seconds (user and system, every thread) the process has used so far. A phase's
+    /// difference is its work whatever else the machine runs: on a shared two-core machine the
+    /// wall-clock rate of a phase says as much about the neighbours as about the code.
+    static var cpuSeconds: Double {
+        var usage = rusage()
+        #if canImport(Glibc)
+        let who = __rusage_who_t(RUSAGE_SELF.rawValue)
+        #else
+        let who = RUSAGE_SELF
+        #endif
+        guard getrusage(who, &usage) == 0 else { return 0 }
+        let user = Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1_000_000
+        let system = Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1_000_000
+        return user + system
+    }
+
     /// Current resident KiB split into anonymous memory (heap) and file-backed pages (chiefly the
     /// memory-mapped log), from /proc/self/status; nil where that file does not exist. The split
     /// tells a leak from the map simply being read.

@@ -1,4 +1,5 @@
 import Accounts
+import Albums
 import Foundation
 
 extension AccountsService {
@@ -21,17 +22,24 @@ extension AccountsService {
         }
         guard verified else { throw Problem.wrongCurrentPassword }
         auth.logins.passwordChangeChecked(reservation)
+        // Taken before the erasure, which the read model's copy of the address does not outlive.
+        let inviteeSubject = AlbumsNames.inviteeSubject(email: credentials.email)
         // The event first: the other way round, a failed append would leave a working account
         // whose data reads as erased. Should the key's deletion fail after it (500), the key
         // stays until an operator deletes it (ADR 0004, "Not done yet").
         _ = try await run(.erase(.init(userId: session.userId)), actor: session.userId, expecting: "account.erased")
-        try finishErasure(of: session.userId)
+        try finishErasure(of: session.userId, inviteeSubject: inviteeSubject)
     }
 
-    /// Destroys the key, then rebuilds the read models, which still hold the data in plain text.
-    private func finishErasure(of userId: String) throws {
+    /// Destroys the keys, then rebuilds the read models, which still hold the data in plain text.
+    /// Besides the account's own key, the key of its current address's invitations
+    /// (`AlbumsNames.inviteeSubject`): sealed under a subject of their own, since an invitee
+    /// may have had no account yet, they are the account's personal data now that it holds
+    /// the address.
+    private func finishErasure(of userId: String, inviteeSubject: String) throws {
         do {
             try runtime.personalData.erase(userId)
+            try runtime.personalData.erase(inviteeSubject)
         } catch {
             throw Problem.internalError
         }

@@ -56,6 +56,8 @@ public struct DemoSummary: Sendable {
     public var reports: Int
     /// The workplace organisation, its locations, form, review and news item.
     public var workplace: DemoWorkplace
+    /// Ann and Bob's photo group, its photos and chat.
+    public var albums: DemoAlbums
     /// The log's head after seeding.
     public var position: UInt64
 }
@@ -141,11 +143,12 @@ struct DemoSeeder {
         }
         let quizGames = try await seedQuiz(ann: ann, bob: bob)
         let workplace = try await seedWorkplace(ann: ann, bob: bob)
+        let albums = try await seedAlbums(ann: ann, bob: bob)
         return DemoSummary(
             accounts: Array(zip(DemoSeed.accounts, userIds)).map { (account: $0.0, userId: $0.1) }, password: DemoSeed.password,
             houseId: houseId, houseName: DemoSeed.houseName, joinCode: joinCode, rooms: ["Kitchen", "Bathroom"],
             tasks: tasks.map(\.name), completions: completions.count, quizGames: quizGames, reports: reports,
-            workplace: workplace, position: try runtime.log.headPosition())
+            workplace: workplace, albums: albums, position: try runtime.log.headPosition())
     }
 
     /// Registers `account` as `POST /v1/accounts` does (an id ordered by time, the password

@@ -1,13 +1,22 @@
+import Blobs
 import Hummingbird
 import NIOCore
 
 /// Refuses bodies over `bytesMax` with 413 before any route reads them. The declared length is
 /// checked first; a body without one is collected up to the limit, so a client cannot stream
-/// an endless body into memory.
+/// an endless body into memory. An image upload (`ImageUploadRoutes`) is not collected: its
+/// route streams it to disk under its own limit, `BlobLimits.imageBytesMax`, refused here
+/// already when the declared length is over it.
 struct BodyLimitMiddleware<Context: RequestContext>: RouterMiddleware {
     let bytesMax: Int
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        if ImageUploadRoutes.isUpload(request) {
+            if let declared = request.headers[.contentLength].flatMap({ Int($0) }), declared > BlobLimits.imageBytesMax {
+                throw ImageUploadRoutes.tooLarge
+            }
+            return try await next(request, context)
+        }
         if let declared = request.headers[.contentLength].flatMap({ Int($0) }), declared > bytesMax {
             throw Problem.bodyTooLarge(bytesMax: bytesMax)
         }

@@ -9,7 +9,8 @@ import Hummingbird
 /// collected the body, so looking at it costs nothing.
 struct EmptyBodyMiddleware<Context: RequestContext>: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        guard request.headers[.contentType] == nil, request.method == .post || request.method == .put || request.method == .patch else {
+        // An image upload is streamed, never collected; its empty body is the upload's 422.
+        guard request.headers[.contentType] == nil, !ImageUploadRoutes.isUpload(request), request.method == .post || request.method == .put || request.method == .patch else {
             return try await next(request, context)
         }
         var request = request

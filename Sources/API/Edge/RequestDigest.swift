@@ -38,7 +38,9 @@ enum RequestDigest {
 /// `BodyLimitMiddleware`, which has collected the body within its limit.
 struct RequestDigestMiddleware<Context: RequestContext>: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        guard request.headers[RequestInfo.idempotencyKeyField] != nil, request.method != .get, request.method != .head else {
+        // An image upload's body is streamed, not collected: its route digests the image's hash.
+        guard request.headers[RequestInfo.idempotencyKeyField] != nil, request.method != .get, request.method != .head,
+              !ImageUploadRoutes.isUpload(request) else {
             return try await next(request, context)
         }
         var request = request

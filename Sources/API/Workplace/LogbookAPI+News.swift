@@ -9,15 +9,12 @@ extension LogbookAPI {
     func postNews(_ input: Operations.PostNews.Input) async throws -> Operations.PostNews.Output {
         let caller = try authenticate()
         guard case let .json(body) = input.body else { throw Routes.unsupportedBody }
-        // No image blob can exist yet (blobs are issue 13), so every id names none. The check
-        // that an id names an existing image is I/O, which the decider does not do: it belongs
-        // here, before the command, also once blobs exist.
-        if body.imageBlobId != nil {
-            throw ProblemMapping.problem(for: WorkplaceError.validationFailed([FieldError("imageBlobId", "no such image")]))
+        if let blobId = body.imageBlobId {
+            try checkOwnUpload(blobId, by: caller.userId, field: "imageBlobId") { ProblemMapping.problem(for: WorkplaceError.validationFailed([$0])) }
         }
         let command = WorkplaceCommand.postNews(
             organisationId: input.path.organisationId, newsId: Routes.newID(), locationId: body.locationId,
-            title: body.title, text: body.text, imageBlobId: nil)
+            title: body.title, text: body.text, imageBlobId: body.imageBlobId)
         let outcome = try await commands.run(WorkplaceDecider.self, command, actor: caller.userId)
         guard case let .newsPosted(posted)? = outcome.events.first else { throw Problem.internalError }
         return .created(.init(body: .json(.init(

@@ -1,0 +1,54 @@
+import Albums
+import EventSourcing
+import Foundation
+import Testing
+@testable import API
+
+/// The demo's photo group (issue 13 item 7): Ann's group with Bob, two generated images
+/// uploaded through the blob store and added as photos, and a chat.
+@Suite("Albums demo", .timeLimit(.minutes(3)))
+struct AlbumsDemoTests {
+    @Test func theDemoGroupHasAnnAndBobTwoPhotosOfRealImagesAndAChat() async throws {
+        let server = try TestServer()
+        defer { server.remove() }
+        let summary = try #require(try await prepareFirstStart(runtime: server.runtime, demo: true)?.demo)
+        let albums = summary.albums
+        let ann = summary.accounts[0].userId, bob = summary.accounts[1].userId
+        #expect(albums.photoIds.count == 2 && Set(albums.blobIds).count == 2 && albums.messages == 3)
+        let recorded = try server.runtime.log.readTag(AlbumsEvent.groupTag(albums.groupId), limit: 100)
+        #expect(recorded.map(\.type) == [
+            "albums.groupCreated", "albums.memberInvited", "albums.photoAdded", "albums.photoAdded",
+            "albums.messagePosted", "albums.messagePosted", "albums.messagePosted",
+        ])
+        #expect(recorded.map(\.actor) == [ann, ann, ann, bob, ann, bob, ann])
+        #expect(try server.runtime.albums.isMember(bob, of: albums.groupId))
+        for blobId in albums.blobIds {
+            let stored = try #require(try server.runtime.blobs.read(blobId))
+            #expect(stored.blob.type == .png)
+            #expect(TestImages.id(stored.data) == blobId)
+        }
+
+        try await server.test { client in
+            let bobToken = try #require(try await client.login("bob@example.org", DemoSeed.password).json["token"] as? String)
+            let groups = try await client.send(.get, "/v1/groups", token: bobToken)
+            #expect(groups.list("items").map { $0["name"] as? String } == [DemoSeed.groupName])
+            let photos = try await client.send(.get, "/v1/groups/\(albums.groupId)/photos", token: bobToken)
+            #expect(photos.list("items").map { $0["photoId"] as? String } == albums.photoIds.reversed())
+            for blobId in albums.blobIds {
+                let image = try await client.blob(blobId, token: bobToken)
+                #expect(image.status == .ok && image.headers[.contentType] == "image/png")
+            }
+            #expect(try await client.send(.get, "/v1/groups/\(albums.groupId)/messages", token: bobToken).list("items").count == 3)
+        }
+    }
+
+    /// The generated PNG is one a decoder accepts: its chunks' CRCs and the zlib checksum are
+    /// the standard ones (checked against known values).
+    @Test func generatedImagesCarryTheStandardChecksums() {
+        #expect(DemoImages.crc32(Data("IEND".utf8)) == 0xAE42_6082)
+        #expect(DemoImages.crc32(Data("123456789".utf8)) == 0xCBF4_3926)
+        #expect(DemoImages.adler32(Data("Wikipedia".utf8)) == 0x11E6_0398)
+        let png = DemoImages.solidPNG(width: 1, height: 1, red: 255, green: 0, blue: 0)
+        #expect(png.suffix(12) == Data([0, 0, 0, 0, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82]))
+    }
+}

@@ -1,0 +1,139 @@
+import Crypto
+import Foundation
+import Glibc
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Testing
+@testable import API
+
+/// Images and uploads for the blob, avatar and albums route tests.
+enum TestImages {
+    /// A tiny valid PNG of one colour (`DemoImages`), different for every colour.
+    static func png(_ red: UInt8, _ green: UInt8 = 0, _ blue: UInt8 = 0) -> Data {
+        DemoImages.solidPNG(width: 2, height: 2, red: red, green: green, blue: blue)
+    }
+
+    /// A JPEG's start (SOI and an APP0 marker) and filler: what the store sniffs, `count` bytes.
+    static func jpeg(count: Int) -> Data {
+        var bytes = Data([0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10, 0x4A, 0x46, 0x49, 0x46, 0x00, 0x01])
+        bytes.append(Data(repeating: 0x5A, count: max(0, count - bytes.count)))
+        return bytes
+    }
+
+    /// The lowercase hex SHA-256 of `bytes`: the blob id the store gives them.
+    static func id(_ bytes: Data) -> String {
+        SHA256.hash(data: bytes).map { String(format: "%02x", $0) }.joined()
+    }
+}
+
+extension TestClientProtocol {
+    /// Sends `bytes` to `uri` (`POST /v1/blobs` unless told) labelled `contentType`.
+    func upload(
+        _ bytes: Data, token: String, contentType: String? = "image/png", method: HTTPRequest.Method = .post, uri: String = "/v1/blobs",
+        key: String? = nil
+    ) async throws -> Reply {
+        var headers: HTTPFields = [.authorization: "Bearer \(token)"]
+        if let contentType { headers[.contentType] = contentType }
+        if let key { headers[HTTPField.Name("Idempotency-Key")!] = key }
+        let response = try await execute(uri: uri, method: method, headers: headers, body: ByteBuffer(bytes: bytes))
+        return Reply(status: response.status, headers: response.headers, body: Data(buffer: response.body))
+    }
+
+    /// Uploads `bytes` and returns the blob id; expects 201.
+    func uploadedBlob(_ bytes: Data, token: String) async throws -> String {
+        let reply = try await upload(bytes, token: token)
+        try #require(reply.status == .created, "upload: \(reply.text)")
+        return try #require(reply.json["blobId"] as? String)
+    }
+
+    /// `GET /v1/blobs/<blobId>` with `token`.
+    func blob(_ blobId: String, token: String, ifNoneMatch: String? = nil) async throws -> Reply {
+        var headers: HTTPFields = [.authorization: "Bearer \(token)"]
+        if let ifNoneMatch { headers[.ifNoneMatch] = ifNoneMatch }
+        let response = try await execute(uri: "/v1/blobs/\(blobId)", method: .get, headers: headers, body: nil)
+        return Reply(status: response.status, headers: response.headers, body: Data(buffer: response.body))
+    }
+}
+
+extension TestServer {
+    /// The blob files the store holds (outside `tmp/`), by name.
+    func storedBlobFiles() -> [String] {
+        let root = (directory as NSString).appendingPathComponent("blobs")
+        let enumerator = FileManager.default.enumerator(atPath: root)
+        var files: [String] = []
+        while let path = enumerator?.nextObject() as? String {
+            var isDirectory: ObjCBool = false
+            FileManager.default.fileExists(atPath: (root as NSString).appendingPathComponent(path), isDirectory: &isDirectory)
+            if !isDirectory.boolValue, !path.hasPrefix("tmp/"), path.split(separator: "/").count == 2 { files.append(path) }
+        }
+        return files
+    }
+
+    /// Whether `blobs/tmp/` holds no upload in progress.
+    func noTemporaryUploads() -> Bool {
+        let tmp = (directory as NSString).appendingPathComponent("blobs/tmp")
+        return ((try? FileManager.default.contentsOfDirectory(atPath: tmp)) ?? []).isEmpty
+    }
+}
+
+/// Sends a request with a chunked body over a plain socket, as a client without
+/// Content-Length does: the test clients always declare the length.
+enum ChunkedUpload {
+    /// POSTs `totalBytes` bytes of `chunk` repeated, in chunks, to `path` on `port`; returns the
+    /// status line's code, or nil when the server closed before answering.
+    static func send(port: Int, path: String, token: String, chunk: Data, totalBytes: Int) throws -> Int? {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw POSIXError(.EIO) }
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else { throw POSIXError(.ECONNREFUSED) }
+        var timeout = timeval(tv_sec: 30, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        let head = "POST \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(token)\r\nContent-Type: image/jpeg\r\n"
+            + "Transfer-Encoding: chunked\r\n\r\n"
+        var sent = 0
+        var open = write(fd, Data(head.utf8))
+        while open, sent < totalBytes {
+            let piece = chunk.prefix(totalBytes - sent)
+            open = write(fd, Data(String(piece.count, radix: 16).utf8) + Data("\r\n".utf8) + piece + Data("\r\n".utf8))
+            sent += piece.count
+        }
+        if open { _ = write(fd, Data("0\r\n\r\n".utf8)) }
+        var response = Data()
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = recv(fd, &buffer, buffer.count, 0)
+            guard count > 0 else { break }
+            response.append(contentsOf: buffer[0..<count])
+            if let text = String(data: response, encoding: .utf8), text.contains("\r\n\r\n") { break }
+        }
+        let statusLine = String(decoding: response, as: UTF8.self).split(separator: "\r\n").first ?? ""
+        let parts = statusLine.split(separator: " ")
+        return parts.count >= 2 ? Int(parts[1]) : nil
+    }
+
+    /// Writes all of `data`; false once the server closed its end.
+    private static func write(_ fd: Int32, _ data: Data) -> Bool {
+        data.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let written = Glibc.send(fd, raw.baseAddress! + offset, raw.count - offset, Int32(MSG_NOSIGNAL))
+                guard written > 0 else { return false }
+                offset += written
+            }
+            return true
+        }
+    }
+}
+
+extension Reply {
+    /// The body's array `key`, as JSON objects.
+    func list(_ key: String) -> [[String: Any]] { json[key] as? [[String: Any]] ?? [] }
+}

@@ -1,0 +1,86 @@
+import EventSourcing
+import Testing
+@testable import Albums
+
+/// Invitations: membership follows the invited address, whoever holds it now.
+@Suite("Albums invitations")
+struct InviteTests {
+    typealias D = AlbumsDecider
+    typealias F = Fixture
+
+    func invite(_ email: String, by userId: String = F.ann, as address: String? = nil) -> AlbumsCommand {
+        .invite(groupId: F.summer, email: email, by: F.actor(userId, email: address))
+    }
+
+    func post(by userId: String, as address: String? = nil) -> AlbumsCommand {
+        .postMessage(groupId: F.summer, messageId: F.message, text: "Hello", by: F.actor(userId, email: address))
+    }
+
+    @Test func aMemberInvitesANormalisedAddress() throws {
+        let events = try D.given([F.created()]).when(invite("  Bob@Example.ORG "), F.by(F.ann)).get()
+        #expect(events == [F.invited("bob@example.org")])
+        guard case .memberInvited(let invited) = events.first else { Issue.record("no invitation"); return }
+        #expect(invited.emailSubject == AlbumsNames.inviteeSubject(email: "bob@example.org"))
+        #expect(invited.emailSubject.hasPrefix("invitee_") && !invited.emailSubject.contains("bob"))
+    }
+
+    @Test func theInviteeThenActsAsAMember() throws {
+        let events = try D.given([F.created()]).when(invite("bob@example.org"), F.by(F.ann)).get()
+        #expect(D.given([F.created()]).when(post(by: F.bob), F.by(F.bob)).failure == .groupNotFound)
+        #expect(try D.given([F.created()] + events).when(post(by: F.bob), F.by(F.bob)).get().count == 1)
+        // And invites in turn.
+        #expect(try D.given([F.created()] + events).when(invite("cat@example.org", by: F.bob), F.by(F.bob)).get().count == 1)
+    }
+
+    @Test func anAccountThatChangesItsAddressToAnInvitedOneIsAMember() throws {
+        // Cat's account now has the invited address: the caller passes her current one.
+        let events = try D.given(F.group).when(post(by: F.cat, as: "BOB@example.org"), F.by(F.cat)).get()
+        guard case .messagePosted(let message) = events.first else { Issue.record("no message"); return }
+        #expect(message.authorId == F.cat && message.authorName == "Cat")
+    }
+
+    @Test func anAccountThatChangedAwayFromTheInvitedAddressIsNoLongerAMember() {
+        let refusal = D.given(F.group).when(post(by: F.bob, as: "bob@elsewhere.org"), F.by(F.bob)).failure
+        #expect(refusal == .groupNotFound)
+        #expect(D.given(F.group).when(invite("cat@example.org", by: F.bob, as: "bob@elsewhere.org"), F.by(F.bob)).failure == .groupNotFound)
+    }
+
+    @Test func invitingAMemberAgainIsAlreadyInvited() {
+        let refusal = D.given(F.group).when(invite("BOB@example.org "), F.by(F.ann)).failure
+        #expect(refusal == .alreadyInvited && refusal?.code == "already_invited" && refusal?.kind == .conflict)
+        #expect(D.given(F.group).when(invite("ann@example.org"), F.by(F.bob)).failure == .alreadyInvited)
+    }
+
+    @Test func anAddressThatLeftMayBeInvitedAgain() throws {
+        let events = try D.given(F.group + [F.left(F.bob)]).when(invite("bob@example.org"), F.by(F.ann)).get()
+        #expect(events == [F.invited("bob@example.org")])
+    }
+
+    @Test func outsidersCannotInvite() {
+        #expect(D.given(F.group).when(invite("dan@example.org", by: F.cat), F.by(F.cat)).failure == .groupNotFound)
+        #expect(D.given([]).when(invite("dan@example.org"), F.by(F.ann)).failure == .groupNotFound)
+    }
+
+    @Test func onlyPlausibleAddressesAreInvited() {
+        let bad = ["", "   ", "bob", "@example.org", "bob@", "bob@@example.org", "bob@exa@mple.org", "bob@localhost",
+                   "bob@example..org", "bob@.org", "b ob@example.org", "bob@exam\tple.org", "bob@example.org\u{0}",
+                   F.huge + "@example.org", String(repeating: "b", count: 243) + "@example.org"]
+        for email in bad {
+            #expect(D.given([F.created()]).when(invite(email), F.by(F.ann)).fields == ["email"], "\(email.prefix(40)) accepted")
+        }
+        #expect(throws: Never.self) {
+            try D.given([F.created()]).when(invite(String(repeating: "b", count: 242) + "@example.org"), F.by(F.ann)).get()
+        }
+        #expect(throws: Never.self) { try D.given([F.created()]).when(invite("a@b.c"), F.by(F.ann)).get() }
+    }
+
+    @Test func aGroupHasAtMost500Members() throws {
+        let full = [F.created()] + (1..<AlbumsLimits.membersPerGroupMax).map { F.invited("m\($0)@example.org") }
+        #expect(D.fold(full).groups[F.summer]?.members.count == AlbumsLimits.membersPerGroupMax)
+        let refusal = D.given(full).when(invite("one-more@example.org"), F.by(F.ann)).failure
+        #expect(refusal == .limitReached(.members) && refusal?.code == "limit_reached")
+        // Someone leaving makes room.
+        #expect(try D.given(full + [F.left(F.ann)]).when(invite("one-more@example.org", by: F.bob, as: "m1@example.org"),
+                                                          F.by(F.bob)).get().count == 1)
+    }
+}
