@@ -3,8 +3,9 @@ import EventSourcing
 
 /// A named fold from events to a read model: tables of binary values (`ReadModelValue`) under string keys.
 ///
-/// `apply` sees every event of the log once, in order, inside the transaction that also stores
-/// the projection's checkpoint, so a read model never holds half an event or an event twice.
+/// `apply` sees every event of the log (of the domains it `reads`) once, in order, inside the
+/// transaction that also stores the projection's checkpoint, so a read model never holds half an
+/// event or an event twice.
 /// It must be deterministic: a rebuild from position 1 must produce the same tables.
 public protocol Projection: Sendable {
     /// Stable name: part of table names and of `logbook-admin replay --projection`.

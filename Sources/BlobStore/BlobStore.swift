@@ -50,6 +50,20 @@ public final class BlobStore: Sendable {
         return access(path(of: blobId), F_OK) == 0
     }
 
+    /// Whether the store holds `blobId`, and if so a fresh grace period for it: its file's time
+    /// set to now, under the store's lock. Called before an entity starts referencing the blob,
+    /// so that a collection which read the references before that entity existed cannot delete
+    /// the file meanwhile (each deletion re-checks the time under the same lock).
+    public func keep(_ blobId: String) throws(BlobStoreError) -> Bool {
+        guard BlobLimits.isBlobId(blobId) else { return false }
+        let file = path(of: blobId)
+        return try POSIXFiles.withLock(lockFile, exclusive: false) { () throws(BlobStoreError) -> Bool in
+            if utimensat(AT_FDCWD, file, nil, 0) == 0 { return true }
+            if errno == ENOENT { return false }
+            throw POSIXFiles.failure("utimensat")
+        }
+    }
+
     /// `<dir>/tmp`.
     var temporaryDirectory: String { directory + "/" + Self.temporaryDirectoryName }
     /// `<dir>/collect.lock`.

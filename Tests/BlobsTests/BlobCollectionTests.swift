@@ -75,6 +75,22 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: misplaced + "/" + blob.blobId))
     }
 
+    /// An entity about to reference an old, not yet referenced blob keeps it first: a collection
+    /// that read the references before the entity existed then finds the file young.
+    @Test func keepingABlobGivesItAFreshGracePeriod() throws {
+        let fixture = try TemporaryBlobStore(syncs: false)
+        defer { fixture.remove() }
+        let kept = try fixture.put(ImageSamples.pngSized(1_000, seed: 3))
+        let dropped = try fixture.put(ImageSamples.pngSized(1_000, seed: 4))
+        for blob in [kept, dropped] { try fixture.age(fixture.file(of: blob.blobId), by: 2 * day) }
+        #expect(try fixture.store.keep(kept.blobId))
+        #expect(try !fixture.store.keep(String(repeating: "0", count: 64)), "no such blob")
+        #expect(try !fixture.store.keep("../../etc/passwd"), "not a blob id")
+        let collection = try fixture.store.collect(keeping: [], olderThan: Date().addingTimeInterval(-day))
+        #expect(collection.deleted == [dropped.blobId])
+        #expect(fixture.store.exists(kept.blobId))
+    }
+
     @Test(.timeLimit(.minutes(2)))
     func aCollectionRacingUploadsOfTheSameBytesNeverLosesAnAcknowledgedOne() throws {
         let fixture = try TemporaryBlobStore(syncs: false)

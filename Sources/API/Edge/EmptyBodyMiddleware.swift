@@ -10,7 +10,8 @@ import Hummingbird
 struct EmptyBodyMiddleware<Context: RequestContext>: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         // An image upload is streamed, never collected; its empty body is the upload's 422.
-        guard request.headers[.contentType] == nil, !ImageUploadRoutes.isUpload(request), request.method == .post || request.method == .put || request.method == .patch else {
+        guard request.headers[.contentType] == nil, !ImageUploadRoutes.isUpload(request),
+              request.method == .post || request.method == .put || request.method == .patch else {
             return try await next(request, context)
         }
         var request = request

@@ -4,7 +4,7 @@ import Testing
 @testable import Projections
 
 /// The profile shows the current avatar, from the accounts decider's `account.avatarChanged`.
-@Suite("Accounts read model: avatar", .timeLimit(.minutes(1)))
+@Suite("Accounts read model: avatar", .timeLimit(.minutes(3)))
 struct AvatarProfileTests {
     private let first = String(repeating: "a", count: 64)
     private let second = String(repeating: "b", count: 64)
