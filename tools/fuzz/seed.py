@@ -12,10 +12,12 @@ assignments (FUZZ_USER_TOKEN=...) for run.sh to export.
 """
 import json
 import os
+import struct
 import sys
 import urllib.error
 import urllib.request
 import uuid
+import zlib
 
 BASE, OUT = sys.argv[1], sys.argv[2]
 PASSWORD = "fuzzing password"
@@ -62,9 +64,33 @@ call("PUT", f"/v1/neighbourhood/reports/{report}/follow", None, bob)
 
 game = call("POST", "/v1/quiz/games", {"opponentUsername": bob_name}, alice)["gameId"]
 
+
+def png(red, green, blue):
+    """A 2x2 PNG of one colour: signature, IHDR, IDAT (zlib of the rows), IEND."""
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+    rows = b"".join(b"\x00" + bytes([red, green, blue]) * 2 for _ in range(2))
+    header = struct.pack(">IIBBBBB", 2, 2, 8, 2, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b"")
+
+
+def upload(image, token):
+    request = urllib.request.Request(BASE + "/v1/blobs", data=image, method="POST")
+    request.add_header("Content-Type", "image/png")
+    request.add_header("Authorization", f"Bearer {token}")
+    with urllib.request.urlopen(request, timeout=30) as response:
+        return json.loads(response.read().decode())["blobId"]
+
+
+group = call("POST", "/v1/groups", {"name": "Fuzz Trip"}, alice)["groupId"]
+call("POST", f"/v1/groups/{group}/members", {"email": "someone@example.com"}, alice)
+blob = upload(png(200, 40, 40), alice)
+photo = call("POST", f"/v1/groups/{group}/photos", {"blobId": blob, "description": "The beach"}, alice)["photoId"]
+call("POST", f"/v1/groups/{group}/messages", {"text": "Hello"}, alice)
+
 # Seeded ids most of the time; now and then a generated one, for the 404 paths.
 ids = {"houseId": [house], "roomId": [room], "taskId": [task], "reportId": [report], "gameId": [game],
-       "username": [alice_name, bob_name]}
+       "username": [alice_name, bob_name], "groupId": [group], "photoId": [photo], "blobId": [blob]}
 here = os.path.dirname(os.path.abspath(__file__))
 with open(os.path.join(here, "schemathesis.toml")) as static, open(os.path.join(OUT, "schemathesis.toml"), "w") as config:
     config.write(static.read())
