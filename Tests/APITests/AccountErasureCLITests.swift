@@ -30,7 +30,7 @@ struct AccountErasureCLITests {
         let output = Pipe()
         process.standardOutput = output
         process.standardError = output
-        try process.run()
+        try SpawnLock.run(process)
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         let text = String(decoding: data, as: UTF8.self)

@@ -23,7 +23,7 @@ struct AccountsOutboxCLITests {
             process.environment = environment
             let output = Pipe()
             process.standardOutput = output
-            try process.run()
+            try SpawnLock.run(process)
             let data = output.fileHandleForReading.readDataToEndOfFile()
             process.waitUntilExit()
             #expect(process.terminationStatus == 0)

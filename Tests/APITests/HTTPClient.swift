@@ -64,7 +64,7 @@ final class ServerProcess {
         process.standardOutput = output
         let lines = lines
         output.fileHandleForReading.readabilityHandler = { lines.append($0.availableData) }
-        try process.run()
+        try SpawnLock.run(process)
         do {
             address = try await lines.waitForLine(prefix: "logbook listening on ", timeout: .seconds(120))
         } catch {

@@ -56,7 +56,7 @@ struct OperatorRouteTests {
             process.arguments = ["head", "--data-dir", server.directory]
             let output = Pipe()
             process.standardOutput = output
-            try process.run()
+            try SpawnLock.run(process)
             let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             process.waitUntilExit()
             #expect(process.terminationStatus == 0)

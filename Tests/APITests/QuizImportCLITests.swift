@@ -14,7 +14,7 @@ struct QuizImportCLITests {
         let output = Pipe()
         process.standardOutput = output
         process.standardError = output
-        try process.run()
+        try SpawnLock.run(process)
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return (process.terminationStatus, String(decoding: data, as: UTF8.self))

@@ -18,7 +18,7 @@ struct ServerProcessTests {
         process.standardOutput = output
         let lines = LineCollector()
         output.fileHandleForReading.readabilityHandler = { lines.append($0.availableData) }
-        try process.run()
+        try SpawnLock.run(process)
         defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
 
         let address = try await lines.waitForLine(prefix: "logbook listening on ", timeout: .seconds(120))
@@ -142,7 +142,7 @@ struct ServerProcessTests {
         process.environment = ProcessInfo.processInfo.environment.merging(["LOGBOOK_BCRYPT_COST": "99"]) { $1 }
         let errors = Pipe()
         process.standardError = errors
-        try process.run()
+        try SpawnLock.run(process)
         process.waitUntilExit()
         #expect(process.terminationStatus != 0)
         #expect(String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).contains("LOGBOOK_BCRYPT_COST"))

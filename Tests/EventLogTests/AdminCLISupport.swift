@@ -156,7 +156,7 @@ struct AdminRun {
         process.environment = AdminBinary.environment(environment)
         process.standardOutput = FileHandle(forWritingAtPath: base + ".out")
         process.standardError = FileHandle(forWritingAtPath: base + ".err")
-        try process.run()
+        try SpawnLock.run(process)
         let pid = process.processIdentifier
         let watchdog = DispatchWorkItem { kill(pid, SIGKILL) }
         DispatchQueue.global().asyncAfter(deadline: .now() + 20, execute: watchdog)
@@ -202,7 +202,7 @@ final class AdminTail {
             let data = handle.availableData
             collected.append(data)
         }
-        try process.run()
+        try SpawnLock.run(process)
     }
 
     var output: String { collected.text }

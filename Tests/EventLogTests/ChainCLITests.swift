@@ -25,7 +25,7 @@ struct ChainCLITests {
         process.arguments = ["python3", Self.verifierPath, "--head", head, file]
         process.standardOutput = FileHandle(forWritingAtPath: output)
         process.standardError = FileHandle(forWritingAtPath: output)
-        try process.run()
+        try SpawnLock.run(process)
         let pid = process.processIdentifier
         let watchdog = DispatchWorkItem { kill(pid, SIGKILL) }
         DispatchQueue.global().asyncAfter(deadline: .now() + 60, execute: watchdog)

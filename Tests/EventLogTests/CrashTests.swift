@@ -32,7 +32,7 @@ struct CrashTests {
         let output = OutputCollector()
         process.standardOutput = pipe
         pipe.fileHandleForReading.readabilityHandler = { output.append($0.availableData) }
-        try process.run()
+        try SpawnLock.run(process)
         let deadline = ContinuousClock.now + .seconds(20)
         while !output.lines.contains("ready") && ContinuousClock.now < deadline && process.isRunning {
             try await Task.sleep(for: .milliseconds(5))

@@ -1,0 +1,20 @@
+import Foundation
+
+/// Starts child processes one at a time across the whole test process. Foundation's
+/// `Process.run()` on Linux is not safe to call from several threads at once: with the suites
+/// running in parallel, one crashed copying memory inside it (CI, two cores, a dozen suites
+/// starting servers and CLIs). An `flock` on one file serializes the launches of every test
+/// module in the process (each module has its own copy of this type; the lock is the file).
+enum SpawnLock {
+    static let path = NSTemporaryDirectory() + "logbook-tests-spawn.lock"
+
+    /// `process.run()`, holding the lock.
+    static func run(_ process: Process) throws {
+        let fd = open(path, O_CREAT | O_RDWR | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { return try process.run() }
+        defer { close(fd) }
+        while flock(fd, LOCK_EX) != 0, errno == EINTR {}
+        defer { flock(fd, LOCK_UN) }
+        try process.run()
+    }
+}
