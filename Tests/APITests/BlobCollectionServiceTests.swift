@@ -11,8 +11,9 @@ struct BlobCollectionServiceTests {
     @Test func theServerCollectsOnlyUnreferencedImagesPastTheGracePeriod() async throws {
         let server = try TestServer {
             $0.blobCollectionInterval = .milliseconds(200)
-            // Long enough to add the photo of a fresh upload on a loaded machine; short enough to wait for.
-            $0.blobGracePeriod = .seconds(5)
+            // Long enough to add the photo of a fresh upload on a loaded machine (5 s ran out once,
+            // two suites at once on two cores); short enough to wait for.
+            $0.blobGracePeriod = .seconds(20)
         }
         defer { server.remove() }
         let capture = LogCapture()
@@ -23,7 +24,7 @@ struct BlobCollectionServiceTests {
             #expect(try await client.send(.post, "/v1/groups/\(groupId)/photos", json: ["blobId": shown, "description": "kept"], token: ann).status == .created)
             let unused = try await client.uploadedBlob(TestImages.png(71), token: ann)
             #expect(server.storedBlobFiles().count == 2)
-            try await waitUntil(timeout: .seconds(60)) { server.storedBlobFiles().count == 1 }
+            try await waitUntil(timeout: .seconds(120)) { server.storedBlobFiles().count == 1 }
             #expect(server.storedBlobFiles() == ["\(shown.prefix(2))/\(shown)"])
             #expect(try await client.blob(unused, token: ann).code == "blob_not_found", "recorded, but its file is gone")
             #expect(try await client.blob(shown, token: ann).status == .ok)
