@@ -10,7 +10,6 @@ struct AccountErasureCLITests {
     @Test func replayOpensSealedEventsWithTheServersKeys() async throws {
         let server = try TestServer()
         defer { server.remove() }
-        let admin = try ServerBinary.url().deletingLastPathComponent().appendingPathComponent("logbook-admin")
         let (ann, houseId) = try await server.test { client in
             let ann = try await client.register("ann@example.org", displayName: "Annabel")
             let eve = try await client.register("eve@example.org", displayName: "Evelyn")
@@ -21,20 +20,10 @@ struct AccountErasureCLITests {
             await server.runtime.readModelsScrubbed()
             return (ann.token, try #require(created.json["houseId"] as? String))
         }
-        let process = Process()
-        process.executableURL = admin
-        process.arguments = ["replay", "--data-dir", server.directory]
-        var environment = ProcessInfo.processInfo.environment
-        environment["LOGBOOK_SECRET_KEY"] = nil  // the data directory's secret.key, as the server used
-        process.environment = environment
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try SpawnLock.run(process)
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let text = String(decoding: data, as: UTF8.self)
-        #expect(process.terminationStatus == 0, "\(text)")
+        // Without LOGBOOK_SECRET_KEY: the data directory's secret.key, as the server used.
+        let replay = try AdminTool.run(["replay", "--data-dir", server.directory], unsetting: ["LOGBOOK_SECRET_KEY"])
+        let text = replay.output
+        #expect(replay.status == 0, "\(text)")
         #expect(!text.contains("failed"), "\(text)")
 
         try await server.test { client in

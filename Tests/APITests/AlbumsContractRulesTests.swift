@@ -10,47 +10,29 @@ import Testing
 /// what `BlobLimits.isBlobId` accepts. A rule changed on one side fails here.
 @Suite("The contract states the albums' rules", .timeLimit(.minutes(3)))
 struct AlbumsContractRulesTests {
-    let schemas: [String: [String: Any]]
-    let paths: [String: [String: Any]]
+    let contract: ContractDocument
 
     init() throws {
-        let document = try #require(try JSONSerialization.jsonObject(with: OpenAPIDocument.data()) as? [String: Any])
-        schemas = try #require((document["components"] as? [String: Any])?["schemas"] as? [String: [String: Any]])
-        paths = try #require(document["paths"] as? [String: [String: Any]])
-    }
-
-    func property(_ schema: String, _ name: String) throws -> [String: Any] {
-        let properties = try #require(schemas[schema]?["properties"] as? [String: Any], "schema \(schema)")
-        return try #require(properties[name] as? [String: Any], "\(schema).\(name)")
-    }
-
-    func lengths(_ schema: String, _ name: String) throws -> ClosedRange<Int> {
-        let field = try property(schema, name)
-        let minimum = try #require(field["minLength"] as? Int, "\(schema).\(name) minLength")
-        return minimum...(try #require(field["maxLength"] as? Int, "\(schema).\(name) maxLength"))
-    }
-
-    func pattern(_ schema: String, _ name: String) throws -> String {
-        try #require(try property(schema, name)["pattern"] as? String, "\(schema).\(name) pattern")
+        contract = try ContractDocument()
     }
 
     /// Each length the contract states is the decider's, and every field the decider bounds
     /// is bounded in the contract.
     @Test func lengthsAndCountsAreTheAlbumsLimits() throws {
-        #expect(try lengths("NewGroup", "name") == AlbumsLimits.groupNameCharacters)
-        #expect(try lengths("NewPhoto", "description") == AlbumsLimits.photoDescriptionCharacters)
-        #expect(try lengths("NewMessage", "text") == AlbumsLimits.messageCharacters)
-        #expect(try lengths("NewInvitation", "email") == AlbumsLimits.emailCharacters)
-        #expect(try property("Group", "members")["maxItems"] as? Int == AlbumsLimits.membersPerGroupMax)
+        #expect(try contract.lengths("NewGroup", "name") == AlbumsLimits.groupNameCharacters)
+        #expect(try contract.lengths("NewPhoto", "description") == AlbumsLimits.photoDescriptionCharacters)
+        #expect(try contract.lengths("NewMessage", "text") == AlbumsLimits.messageCharacters)
+        #expect(try contract.lengths("NewInvitation", "email") == AlbumsLimits.emailCharacters)
+        #expect(try contract.property("Group", "members")["maxItems"] as? Int == AlbumsLimits.membersPerGroupMax)
     }
 
     /// A group's name is a single-line text; a photo's description and a chat message free
     /// texts: the same patterns (and so the same `TextKind` rule) as the other apps'.
     @Test func textPatternsAreTheTextPolicyOfEachField() throws {
-        #expect(try pattern("NewGroup", "name") == (try pattern("NewHouse", "name")))
-        let multiLine = try pattern("NewReply", "message")
-        #expect(try pattern("NewPhoto", "description") == multiLine)
-        #expect(try pattern("NewMessage", "text") == multiLine)
+        #expect(try contract.pattern("NewGroup", "name") == (try contract.pattern("NewHouse", "name")))
+        let multiLine = try contract.pattern("NewReply", "message")
+        #expect(try contract.pattern("NewPhoto", "description") == multiLine)
+        #expect(try contract.pattern("NewMessage", "text") == multiLine)
     }
 
     /// Where a client sends or is sent an image id, the contract accepts exactly the ids the
@@ -62,8 +44,8 @@ struct AlbumsContractRulesTests {
             String(repeating: "a", count: 64), String(valid.dropLast()) + "\n",
         ]
         for (schema, field) in [("NewPhoto", "blobId"), ("Photo", "blobId")] {
-            #expect(try lengths(schema, field) == 64...64, "\(schema).\(field)")
-            let stated = try NSRegularExpression(pattern: try pattern(schema, field))
+            #expect(try contract.lengths(schema, field) == 64...64, "\(schema).\(field)")
+            let stated = try NSRegularExpression(pattern: try contract.pattern(schema, field))
             for sample in samples {
                 let fits = ContractRulesTests.matches(stated, sample) && (64...64).contains(sample.count)
                 #expect(fits == BlobLimits.isBlobId(sample), "\(schema).\(field): \(sample.debugDescription)")
@@ -75,7 +57,7 @@ struct AlbumsContractRulesTests {
     @Test func everyGroupOperationNeedsAToken() throws {
         var operations = 0
         var unguarded: [String] = []
-        for (path, item) in paths where path.hasPrefix("/v1/groups") {
+        for (path, item) in contract.paths where path.hasPrefix("/v1/groups") {
             for (method, operation) in item {
                 guard let operation = operation as? [String: Any], operation["operationId"] != nil else { continue }
                 operations += 1

@@ -1,3 +1,4 @@
+import Blobs
 import Crypto
 import Foundation
 import Testing
@@ -101,10 +102,9 @@ final class UploadLedger: @unchecked Sendable {
 
 /// Images and HTTP for the crash test, over URLSession against the real server.
 enum CrashImages {
-    /// `bytes` bytes that sniff as PNG (signature and IHDR), then random, so each is a new blob.
+    /// `bytes` bytes that sniff as PNG (a small one), then random, so each is a new blob.
     static func png(bytes: Int, using random: inout some RandomNumberGenerator) -> Data {
-        var image = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8)
-            + [0, 0, 0, 64, 0, 0, 0, 64, 8, 6, 0, 0, 0, 0, 0, 0, 0])
+        var image = SolidPNG.image(width: 1, height: 1, red: 0, green: 0, blue: 0)
         image.reserveCapacity(bytes)
         while image.count < bytes {
             withUnsafeBytes(of: random.next()) { image.append(contentsOf: $0.prefix(bytes - image.count)) }

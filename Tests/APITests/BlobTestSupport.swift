@@ -1,3 +1,4 @@
+import Blobs
 import Crypto
 import Foundation
 import Glibc
@@ -9,9 +10,9 @@ import Testing
 
 /// Images and uploads for the blob, avatar and albums route tests.
 enum TestImages {
-    /// A tiny valid PNG of one colour (`DemoImages`), different for every colour.
+    /// A tiny valid PNG of one colour (`SolidPNG`), different for every colour.
     static func png(_ red: UInt8, _ green: UInt8 = 0, _ blue: UInt8 = 0) -> Data {
-        DemoImages.solidPNG(width: 2, height: 2, red: red, green: green, blue: blue)
+        SolidPNG.image(width: 2, height: 2, red: red, green: green, blue: blue)
     }
 
     /// A JPEG's start (SOI and an APP0 marker) and filler: what the store sniffs, `count` bytes.

@@ -12,53 +12,41 @@ import Testing
 /// constants and the text policy the deciders use: a rule changed on one side fails here.
 @Suite("The contract states the server's rules", .timeLimit(.minutes(3)))
 struct ContractRulesTests {
-    let schemas: [String: [String: Any]]
+    let contract: ContractDocument
 
     init() throws {
-        let document = try #require(try JSONSerialization.jsonObject(with: OpenAPIDocument.data()) as? [String: Any])
-        let components = try #require(document["components"] as? [String: Any])
-        schemas = try #require(components["schemas"] as? [String: [String: Any]])
-    }
-
-    func property(_ schema: String, _ name: String) throws -> [String: Any] {
-        let properties = try #require(schemas[schema]?["properties"] as? [String: Any], "schema \(schema)")
-        return try #require(properties[name] as? [String: Any], "\(schema).\(name)")
+        contract = try ContractDocument()
     }
 
     func pattern(_ schema: String, _ name: String) throws -> NSRegularExpression {
-        try NSRegularExpression(pattern: try #require(try property(schema, name)["pattern"] as? String))
-    }
-
-    func lengths(_ schema: String, _ name: String) throws -> ClosedRange<Int> {
-        let field = try property(schema, name)
-        return (field["minLength"] as? Int ?? 0)...(try #require(field["maxLength"] as? Int, "\(schema).\(name) maxLength"))
+        try NSRegularExpression(pattern: try contract.pattern(schema, name))
     }
 
     @Test func lengthsAreTheDecidersLimits() throws {
-        #expect(try lengths("AccountRegistration", "displayName") == AccountRules.displayNameLengthRange)
-        #expect(try lengths("AccountRegistration", "firstName") == 0...AccountRules.personNameLengthMax)
-        #expect(try lengths("AccountRegistration", "username") == AccountRules.usernameLengthRange)
-        #expect(try lengths("AccountRegistration", "password") == PasswordPolicy.lengthMin...PasswordPolicy.lengthMax)
-        #expect(try lengths("PasswordChange", "newPassword") == PasswordPolicy.lengthMin...PasswordPolicy.lengthMax)
-        #expect(try lengths("PasswordResetRedemption", "newPassword") == PasswordPolicy.lengthMin...PasswordPolicy.lengthMax)
-        #expect(try property("AccountRegistration", "email")["maxLength"] as? Int == AccountRules.emailBytesMax)
-        #expect(try property("AccountRegistration", "email")["format"] as? String == "email")
+        #expect(try contract.lengths("AccountRegistration", "displayName") == AccountRules.displayNameLengthRange)
+        #expect(try contract.lengths("AccountRegistration", "firstName") == 0...AccountRules.personNameLengthMax)
+        #expect(try contract.lengths("AccountRegistration", "username") == AccountRules.usernameLengthRange)
+        #expect(try contract.lengths("AccountRegistration", "password") == PasswordPolicy.lengthMin...PasswordPolicy.lengthMax)
+        #expect(try contract.lengths("PasswordChange", "newPassword") == PasswordPolicy.lengthMin...PasswordPolicy.lengthMax)
+        #expect(try contract.lengths("PasswordResetRedemption", "newPassword") == PasswordPolicy.lengthMin...PasswordPolicy.lengthMax)
+        #expect(try contract.property("AccountRegistration", "email")["maxLength"] as? Int == AccountRules.emailBytesMax)
+        #expect(try contract.property("AccountRegistration", "email")["format"] as? String == "email")
         for schema in ["NewHouse", "RoomName", "NewTask"] {
-            #expect(try lengths(schema, "name") == HouseholdLimits.nameCharacters, "\(schema)")
+            #expect(try contract.lengths(schema, "name") == HouseholdLimits.nameCharacters, "\(schema)")
         }
-        #expect(try property("NewTask", "frequencyDays")["minimum"] as? Int == HouseholdLimits.frequencyDays.lowerBound)
-        #expect(try property("NewTask", "frequencyDays")["maximum"] as? Int == HouseholdLimits.frequencyDays.upperBound)
-        #expect(try property("NewTask", "points")["maximum"] as? Int == HouseholdLimits.points.upperBound)
-        #expect(try lengths("JoinRequest", "joinCode") == HouseholdLimits.joinCodeCharactersMin...HouseholdLimits.joinCodeCharactersMax)
-        #expect(try lengths("NewReport", "title") == NeighbourhoodLimits.titleCharacters)
-        #expect(try lengths("NewReport", "description") == NeighbourhoodLimits.descriptionCharacters)
-        #expect(try lengths("NewReply", "message") == NeighbourhoodLimits.replyCharacters)
-        #expect(try lengths("NewQuestion", "text") == QuizLimits.questionTextCharacters)
-        #expect(try lengths("NewQuestion", "category") == 0...QuizLimits.categoryCharacters.upperBound)
-        let answers = try property("NewQuestion", "answers")
+        #expect(try contract.property("NewTask", "frequencyDays")["minimum"] as? Int == HouseholdLimits.frequencyDays.lowerBound)
+        #expect(try contract.property("NewTask", "frequencyDays")["maximum"] as? Int == HouseholdLimits.frequencyDays.upperBound)
+        #expect(try contract.property("NewTask", "points")["maximum"] as? Int == HouseholdLimits.points.upperBound)
+        #expect(try contract.lengths("JoinRequest", "joinCode") == HouseholdLimits.joinCodeCharactersMin...HouseholdLimits.joinCodeCharactersMax)
+        #expect(try contract.lengths("NewReport", "title") == NeighbourhoodLimits.titleCharacters)
+        #expect(try contract.lengths("NewReport", "description") == NeighbourhoodLimits.descriptionCharacters)
+        #expect(try contract.lengths("NewReply", "message") == NeighbourhoodLimits.replyCharacters)
+        #expect(try contract.lengths("NewQuestion", "text") == QuizLimits.questionTextCharacters)
+        #expect(try contract.lengths("NewQuestion", "category") == 0...QuizLimits.categoryCharacters.upperBound)
+        let answers = try contract.property("NewQuestion", "answers")
         #expect(answers["minItems"] as? Int == QuizLimits.answersPerQuestion.lowerBound)
         #expect(answers["maxItems"] as? Int == QuizLimits.answersPerQuestion.upperBound)
-        #expect(try property("GameAnswer", "index")["maximum"] as? Int == QuizLimits.questionsPerGame - 1)
+        #expect(try contract.property("GameAnswer", "index")["maximum"] as? Int == QuizLimits.questionsPerGame - 1)
     }
 
     /// The name patterns accept a character exactly when `TextKind` does, for every Unicode scalar:

@@ -122,20 +122,3 @@ func waitUntilAsync(_ condition: () async throws -> Bool) async throws {
         try await Task.sleep(for: .milliseconds(10))
     }
 }
-
-/// Runs the built `logbook-admin`.
-enum AdminTool {
-    static func run(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
-        let process = Process()
-        process.executableURL = try ServerBinary.url().deletingLastPathComponent().appendingPathComponent("logbook-admin")
-        process.arguments = arguments
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try SpawnLock.run(process)
-        let out = output.fileHandleForReading.readDataToEndOfFile()
-        let err = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
-    }
-}

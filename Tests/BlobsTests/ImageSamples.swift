@@ -1,17 +1,12 @@
+import Blobs
 import Foundation
 
 /// Real, minimal image files built byte by byte, so sniffing is tested against what encoders
 /// write rather than against the signatures the sniffer itself checks.
 enum ImageSamples {
-    /// A 1×1 RGBA PNG: signature, IHDR, an IDAT of one stored-deflate scanline, IEND, with CRCs.
-    static let png: [UInt8] = {
-        let scanline: [UInt8] = [0, 0x12, 0x34, 0x56, 0xFF]  // filter 0, then R G B A
-        let zlib: [UInt8] = [0x78, 0x01, 0x01, 0x05, 0x00, 0xFA, 0xFF] + scanline + bigEndian(adler32(scanline))
-        return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-            + chunk("IHDR", bigEndian(1) + bigEndian(1) + [8, 6, 0, 0, 0])
-            + chunk("IDAT", zlib)
-            + chunk("IEND", [])
-    }()
+    /// A 1×1 RGB PNG with its CRCs and zlib checksum right (`SolidPNG`, whose checksums
+    /// `SolidPNGTests` checks against known values).
+    static let png = [UInt8](SolidPNG.image(width: 1, height: 1, red: 0x12, green: 0x34, blue: 0x56))
 
     /// A JFIF JPEG's header: SOI, APP0 "JFIF", a quantisation table, a 1×1 baseline frame, EOI.
     static let jpeg: [UInt8] = {
@@ -65,30 +60,7 @@ enum ImageSamples {
             + compatible.flatMap { Array($0.utf8) }
     }
 
-    private static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
-        let typed = Array(type.utf8) + data
-        return bigEndian(UInt32(data.count)) + typed + bigEndian(crc32(typed))
-    }
-
     private static func bigEndian(_ value: UInt32) -> [UInt8] {
         [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)]
-    }
-
-    private static func crc32(_ bytes: [UInt8]) -> UInt32 {
-        var crc: UInt32 = 0xFFFF_FFFF
-        for byte in bytes {
-            crc ^= UInt32(byte)
-            for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
-        }
-        return ~crc
-    }
-
-    private static func adler32(_ bytes: [UInt8]) -> UInt32 {
-        var a: UInt32 = 1, b: UInt32 = 0
-        for byte in bytes {
-            a = (a + UInt32(byte)) % 65521
-            b = (b + a) % 65521
-        }
-        return b << 16 | a
     }
 }

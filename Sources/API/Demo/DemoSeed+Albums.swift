@@ -32,9 +32,9 @@ extension DemoSeeder {
         try await run(.invite(groupId: groupId, email: bobActor.email, by: annActor), as: ann)
 
         let images = [
-            (by: ann, actor: annActor, image: DemoImages.solidPNG(width: 16, height: 12, red: 0x2E, green: 0x86, blue: 0xC1),
+            (by: ann, actor: annActor, image: SolidPNG.image(width: 16, height: 12, red: 0x2E, green: 0x86, blue: 0xC1),
              description: "The sea at Zandvoort, bluer than expected."),
-            (by: bob, actor: bobActor, image: DemoImages.solidPNG(width: 12, height: 16, red: 0xF4, green: 0xD0, blue: 0x3F),
+            (by: bob, actor: bobActor, image: SolidPNG.image(width: 12, height: 16, red: 0xF4, green: 0xD0, blue: 0x3F),
              description: "Sand. A lot of sand."),
         ]
         var photoIds: [String] = [], blobIds: [String] = []

@@ -1,11 +1,12 @@
 import Foundation
 
-/// Tiny valid PNG images made in code, so the demo ships no binary files: one colour, 8-bit
-/// RGB, the pixels in zlib "stored" (uncompressed) blocks, every CRC and the Adler-32 right.
-enum DemoImages {
+/// Tiny valid PNG images made in code, so that the demo, the tests and the bench ship no binary
+/// files: one colour, 8-bit RGB, the pixels in one zlib "stored" (uncompressed) block, every
+/// CRC and the Adler-32 right.
+public enum SolidPNG {
     /// A `width` × `height` PNG of one colour.
-    static func solidPNG(width: Int, height: Int, red: UInt8, green: UInt8, blue: UInt8) -> Data {
-        precondition(width > 0 && height > 0 && height * (1 + 3 * width) <= 65_535, "one stored block holds the demo's images")
+    public static func image(width: Int, height: Int, red: UInt8, green: UInt8, blue: UInt8) -> Data {
+        precondition(width > 0 && height > 0 && height * (1 + 3 * width) <= 65_535, "one stored block holds the pixels")
         var header = Data()
         header.appendBigEndian(UInt32(width))
         header.appendBigEndian(UInt32(height))
@@ -32,7 +33,8 @@ enum DemoImages {
         return stream
     }
 
-    static func adler32(_ bytes: Data) -> UInt32 {
+    /// Adler-32, the zlib stream's checksum.
+    public static func adler32(_ bytes: Data) -> UInt32 {
         var a: UInt32 = 1, b: UInt32 = 0
         for byte in bytes {
             a = (a + UInt32(byte)) % 65_521
@@ -41,8 +43,8 @@ enum DemoImages {
         return b << 16 | a
     }
 
-    /// CRC-32 (ISO-HDLC, the PNG's), bit by bit: the demo's few hundred bytes need no table.
-    static func crc32(_ bytes: Data) -> UInt32 {
+    /// CRC-32 (ISO-HDLC, the PNG's), bit by bit: a few hundred bytes need no table.
+    public static func crc32(_ bytes: Data) -> UInt32 {
         var crc: UInt32 = 0xFFFF_FFFF
         for byte in bytes {
             crc ^= UInt32(byte)
@@ -62,6 +64,6 @@ private extension Data {
         appendBigEndian(UInt32(data.count))
         let typed = Data(type.utf8) + data
         append(typed)
-        appendBigEndian(DemoImages.crc32(typed))
+        appendBigEndian(SolidPNG.crc32(typed))
     }
 }
