@@ -21,6 +21,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
     ],
     targets: [
         .systemLibrary(
@@ -34,6 +36,9 @@ let package = Package(
         .target(name: "CCRC32C"),
         // Crypto: SHA-256 for the hash chain over the log (docs/record-format.md).
         .target(name: "EventLog", dependencies: ["LMDB", "CCRC32C", .product(name: "Crypto", package: "swift-crypto")]),
+        // The operators' reading of the log, shared by logbook-admin and the admin API: filters,
+        // bounded scans by page, the audit trail.
+        .target(name: "LogInspection", dependencies: ["EventLog"]),
         // Pure: the decider shape, command metadata, domain events and errors.
         // Crypto: personal data in events is sealed per user (crypto-shredding, ADR 0004).
         .target(name: "EventSourcing", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
@@ -60,7 +65,7 @@ let package = Package(
             name: "API",
             dependencies: [
                 "EventLog", "EventSourcing", "CommandHandling", "Projections", "Accounts", "Quiz", "Neighbourhood", "Workplace",
-                "Albums", "Blobs", "BlobStore",
+                "Albums", "Blobs", "BlobStore", "LogInspection",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
@@ -69,6 +74,8 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
             ],
             resources: [.copy("openapi.yaml"), .copy("quiz-starter-bank.json")],
             plugins: [.plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator")]
@@ -80,7 +87,7 @@ let package = Package(
         .executableTarget(
             name: "logbook-admin",
             dependencies: [
-                "EventLog", "EventSourcing", "Household", "Projections", "Accounts", "Quiz", "CommandHandling", "Blobs", "BlobStore",
+                "EventLog", "EventSourcing", "Household", "Projections", "Accounts", "Quiz", "CommandHandling", "Blobs", "BlobStore", "LogInspection",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],

@@ -24,6 +24,9 @@ public func buildApplication(
     let configuration = runtime.configuration
     // HEAD on every GET route: the GET's status and headers without its body.
     let router = Router(context: LogbookRequestContext.self, options: .autoGenerateHeadEndpoints)
+    // Outermost: they see the status the client gets, after problem+json mapping.
+    router.add(middleware: RequestLogMiddleware(logger: logger))
+    router.add(middleware: HTTPMetricsMiddleware(metrics: runtime.metrics))
     router.add(middleware: ProblemMiddleware(logger: logger))
     router.add(middleware: PersonalDataMiddleware(keyring: runtime.personalData))
     router.add(middleware: HeaderLimitMiddleware(bytesMax: HeaderLimits.bytesMax))
@@ -49,6 +52,7 @@ public func buildApplication(
                 alongside: { await runtime.scrub.recover(runtime) }),
             PersonalDataScopedService(keyring: runtime.personalData, service: PasswordResetWorker(runtime: runtime, logger: logger)),
             BlobCollectionService(runtime: runtime, logger: logger),
+            LiveService(hub: runtime.live, logger: logger),
         ],
         onServerRunning: { channel in
             onListening("\(configuration.host):\(channel.localAddress?.port ?? configuration.port)")

@@ -11,19 +11,28 @@ import Projections
 /// request (the `Idempotency-Key` becomes the command id), the handler, refusals mapped to
 /// problem+json, and read-your-writes: the 2xx goes out only once the read models include the
 /// command's events, so the client's next query sees them.
+///
+/// A command on an entity names the entity's stream (`entity`); the request's `If-Match` then
+/// becomes the version the log expects of that stream, checked in the append itself, and a
+/// stream that moved on is 412 `precondition_failed` with nothing appended.
 struct CommandRunner: Sendable {
     let runtime: LogbookRuntime
 
-    /// Carries out `command` for `actor`; throws a `Problem` on refusal or failure.
-    func run<D: Decider>(_ decider: D.Type, _ command: D.Command, actor: String) async throws(Problem) -> CommandOutcome<D> {
+    /// Carries out `command` for `actor`; throws a `Problem` on refusal or failure. `entity` is
+    /// the stream whose version the route's `ETag` gives (nil: the route has no entity).
+    func run<D: Decider>(_ decider: D.Type, _ command: D.Command, actor: String, entity: String? = nil) async throws(Problem) -> CommandOutcome<D> {
         var metadata = try metadata(actor: actor)
         metadata.fingerprint = fingerprint(D.self, actor: actor)
+        let expectedVersions = try EntityTag.expectedVersions(of: entity, ifMatch: RequestInfo.current.ifMatch)
         let outcome: CommandOutcome<D>
         do {
-            outcome = try await runtime.commands.handle(D.self, command, metadata: metadata)
+            outcome = try await runtime.commands.handle(D.self, command, metadata: metadata, expectedVersions: expectedVersions)
         } catch {
-            throw ProblemMapping.problem(for: error)
+            let problem = ProblemMapping.problem(for: error)
+            runtime.metrics.recordCommand(D.self, refused: problem)
+            throw problem
         }
+        runtime.metrics.recordCommand(D.self, carriedOut: outcome)
         do {
             try await runtime.projections.waitUntilProjected(outcome.position, timeout: runtime.configuration.readYourWritesTimeout)
         } catch {
@@ -49,13 +58,13 @@ struct CommandRunner: Sendable {
     func metadata(actor: String) throws(Problem) -> CommandMetadata {
         let now = runtime.configuration.clock()
         guard let key = RequestInfo.current.idempotencyKey else {
-            return CommandMetadata(actor: actor, now: now, commandID: .timeOrdered(at: now))
+            return CommandMetadata(actor: actor, now: now, commandID: .timeOrdered(at: now), correlationID: RequestCorrelation.current?.commandCorrelationID)
         }
         guard let commandID = UUID(uuidString: key.trimmingCharacters(in: .whitespaces)) else {
             throw Problem(status: .badRequest, code: "invalid_idempotency_key", title: "Invalid Idempotency-Key",
                           detail: "Idempotency-Key must be a UUID")
         }
-        return CommandMetadata(actor: actor, now: now, commandID: commandID)
+        return CommandMetadata(actor: actor, now: now, commandID: commandID, correlationID: RequestCorrelation.current?.commandCorrelationID)
     }
 }
 
@@ -70,6 +79,8 @@ enum ProblemMapping {
                            detail: "others kept changing the same data; retry the command")
         case .idempotencyKeyReused:
             return idempotencyKeyReused
+        case .preconditionFailed:
+            return EntityTag.preconditionFailed
         case let .log(error):
             return problem(for: error)
         case .undecodableEvent:

@@ -44,6 +44,12 @@ public final class LogbookRuntime: Sendable {
         eventsMax: LogbookConfiguration.loginFailuresMax, window: LogbookConfiguration.loginFailureWindow,
         keysMax: LogbookConfiguration.rateLimitKeysMax)
 
+    /// This server's metrics (`GET /metrics`): a registry of its own, not the process-global one.
+    public let metrics: LogbookMetrics
+
+    /// The live streams' one reader of the log and their fan-out (`GET /v1/live`).
+    let live: LiveHub
+
     /// Whether `close` has not been called: the log accepts appends.
     private let logOpen = Atomic(true)
 
@@ -63,6 +69,9 @@ public final class LogbookRuntime: Sendable {
         var options = EventStoreOptions()
         options.unsafeNoSync = configuration.unsafeNoSync
         options.clock = configuration.clock
+        let metrics = LogbookMetrics()
+        self.metrics = metrics
+        options.commitObserver = { metrics.recordGroupCommit($0) }
         blobs = try BlobStore(
             directory: (configuration.dataDirectory as NSString).appendingPathComponent(BlobStore.directoryName),
             syncs: !configuration.unsafeNoSync)
@@ -80,6 +89,10 @@ public final class LogbookRuntime: Sendable {
         workplace = WorkplaceQueries(engine: projections)
         albums = AlbumsQueries(engine: projections)
         blobReferences = BlobQueries(engine: projections)
+        let engine = projections
+        live = LiveHub(log: log, projected: projections.projected, settings: LiveSettings(environment: environment)) {
+            engine.runnerStatus
+        }
     }
 
     /// Whether the log accepts appends (`close` has not been called).

@@ -6,6 +6,9 @@ public enum CommandFailure<Refusal: Error & Sendable & Equatable>: Error, Sendab
     case rejected(Refusal)
     /// Other commands kept changing the boundary; it was decided `attempts` times and gave up.
     case contention(attempts: Int)
+    /// The caller expected `streamID` at version `expected` (its `If-Match`), and the log holds
+    /// `actual` (nil: no stream): the entity changed since the caller read it. Not retried.
+    case preconditionFailed(streamID: String, expected: ExpectedVersion, actual: UInt64?)
     /// The idempotency key was first used by another actor or for another kind of command.
     case idempotencyKeyReused
     /// A stored event of the boundary could not be decoded: the domain's codec and the log disagree.

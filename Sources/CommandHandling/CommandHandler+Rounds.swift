@@ -7,6 +7,11 @@ extension CommandHandler {
     /// command decided on the state the earlier ones leave, one submission. Finishes every
     /// command it can and returns those to decide again on a fresh fold: those whose link the log
     /// refused because another process changed the boundary, and every link after it.
+    ///
+    /// A command with expected versions (`If-Match`) ends the chain: the log may refuse it for a
+    /// stream that moved on, however well it was decided, and a link after it would then fail
+    /// with it. The commands after it wait for the next round instead, so a stale precondition
+    /// fails only its own command.
     func decide<D: Decider>(_ decider: D.Type, _ boundary: Boundary, _ round: [PendingCommand<D>]) async -> [PendingCommand<D>] {
         let query = boundary.eventQuery
         let start: (state: D.State, position: UInt64)
@@ -21,7 +26,12 @@ extension CommandHandler {
         var requests: [AppendRequest] = []
         var deferred: [PendingCommand<D>] = []
         var commandIDs: Set<UUID> = []
+        var chainEnded = false
         for pending in round {
+            guard !chainEnded else {
+                deferred.append(pending)
+                continue
+            }
             // The same command twice (a retry racing its first try) is decided in the next
             // round, on a fold that holds the first one's events, where the log replays it.
             guard commandIDs.insert(pending.metadata.commandID).inserted else {
@@ -39,19 +49,22 @@ extension CommandHandler {
             // once the links before it are durable, and its position is theirs. A command a
             // client may retry (it has a fingerprint) is recorded though it appends no event, so
             // the retry is answered the same and its key cannot be taken for another command.
-            guard !events.isEmpty || pending.metadata.fingerprint != nil else {
+            // A precondition is checked by the log even when there is nothing to append: a
+            // command on an entity that changed is refused whatever it would have done.
+            guard !events.isEmpty || pending.metadata.fingerprint != nil || !pending.expectedVersions.isEmpty else {
                 links.append(Link(pending: pending, events: [], stateAfter: state, request: nil, dependsOn: requests.indices.last))
                 continue
             }
             do {
                 let request = try appendRequest(
                     D.self, events, after: start.position, query: query, metadata: pending.metadata,
-                    follows: requests.last?.metadata.commandID)
+                    expectedVersions: pending.expectedVersions, follows: requests.last?.metadata.commandID)
                 requests.append(request)
             } catch {
                 pending.finish(.failure(error))
                 continue
             }
+            chainEnded = !pending.expectedVersions.isEmpty
             state = D.fold(events, from: state)
             links.append(Link(pending: pending, events: events, stateAfter: state, request: requests.count - 1, dependsOn: nil))
         }
@@ -98,6 +111,12 @@ extension CommandHandler {
                 // fold's position and this link but the chain's own.
                 if intact { durable = (link.stateAfter, result.lastPosition) }
                 pending.finish(.success(CommandOutcome(events: link.events, position: result.lastPosition, isReplay: false, state: link.stateAfter)))
+            case let .failure(.wrongExpectedVersion(streamID, expected, actual)):
+                // Only a caller's precondition sets expected versions: the entity it read has
+                // changed since (maybe by an earlier link of this chain). Its business, not ours
+                // to decide again.
+                intact = false
+                pending.finish(.failure(.preconditionFailed(streamID: streamID, expected: expected, actual: actual)))
             case .failure(.commandIDReused):
                 intact = false
                 pending.finish(.failure(.idempotencyKeyReused))
@@ -139,13 +158,16 @@ struct Link<D: Decider> {
 final class PendingCommand<D: Decider>: BatchedCommand, @unchecked Sendable {
     let command: D.Command
     let metadata: CommandMetadata
+    /// The versions the caller expects of streams (its `If-Match`); empty for none.
+    let expectedVersions: [String: ExpectedVersion]
     var attempts = 0
     var outcome: Result<CommandOutcome<D>, CommandFailure<D.Failure>>?
     var wake: CheckedContinuation<BoundaryBatcher.Role, Never>?
 
-    init(_ command: D.Command, metadata: CommandMetadata) {
+    init(_ command: D.Command, metadata: CommandMetadata, expectedVersions: [String: ExpectedVersion] = [:]) {
         self.command = command
         self.metadata = metadata
+        self.expectedVersions = expectedVersions
     }
 
     /// Records the outcome and wakes the command's task if it waits.

@@ -12,6 +12,10 @@ import Synchronization
 /// outcome is read back from the log, so a retried "create" answers with the ids it made first.
 /// A command with a fingerprint (`CommandMetadata.fingerprint`) is a retry only if the first
 /// one's fingerprint matches; else it is refused as `idempotencyKeyReused`.
+///
+/// A command may carry expected stream versions (an HTTP `If-Match`): the log checks them inside
+/// the append, and a stream that moved on is `preconditionFailed`, never decided again: the
+/// client saw an older entity, and only it can tell whether its change still makes sense.
 public final class CommandHandler<Store: EventStore>: Sendable {
     /// The log commands append to.
     public let store: Store
@@ -39,16 +43,18 @@ public final class CommandHandler<Store: EventStore>: Sendable {
     /// Commands that waited behind another on their boundary, to be decided in its chain.
     public var commandsQueued: Int { batcher.queued }
 
-    /// Decides and appends `command`; see the type's documentation.
+    /// Decides and appends `command`; see the type's documentation. `expectedVersions` are the
+    /// versions the caller last saw of the entities' streams (empty: no precondition).
     public func handle<D: Decider>(
-        _ decider: D.Type, _ command: D.Command, metadata: CommandMetadata
+        _ decider: D.Type, _ command: D.Command, metadata: CommandMetadata,
+        expectedVersions: [String: ExpectedVersion] = [:]
     ) async throws(CommandFailure<D.Failure>) -> CommandOutcome<D> {
         let boundary = D.boundary(of: command)
         if let known = try await logged(D.self, { () async throws(EventLogError) in try await store.appendResult(ofCommand: metadata.commandID) }) {
             return try await replay(D.self, known, boundary: boundary, metadata: metadata)
         }
         let key = BoundaryBatcher.Key(decider: ObjectIdentifier(D.self), boundary: boundary)
-        let pending = PendingCommand<D>(command, metadata: metadata)
+        let pending = PendingCommand<D>(command, metadata: metadata, expectedVersions: expectedVersions)
         if await batcher.join(key, pending) == .lead {
             await lead(D.self, key, until: pending)
         }
@@ -93,7 +99,7 @@ public final class CommandHandler<Store: EventStore>: Sendable {
 
     func appendRequest<D: Decider>(
         _ decider: D.Type, _ events: [D.Event], after position: UInt64, query: EventQuery, metadata: CommandMetadata,
-        follows: UUID? = nil
+        expectedVersions: [String: ExpectedVersion] = [:], follows: UUID? = nil
     ) throws(CommandFailure<D.Failure>) -> AppendRequest {
         do {
             let proposed = try events.map {
@@ -101,6 +107,7 @@ public final class CommandHandler<Store: EventStore>: Sendable {
             }
             return AppendRequest(
                 events: proposed,
+                expectedVersions: expectedVersions,
                 condition: AppendCondition(failIfEventsMatch: query, after: position),
                 metadata: AppendMetadata(
                     commandID: metadata.commandID, correlationID: metadata.correlationID,

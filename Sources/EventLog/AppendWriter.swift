@@ -21,6 +21,7 @@ final class AppendWriter: @unchecked Sendable {
     private let appendsPerBatchMax: Int
     private let clock: @Sendable () -> Date
     private let onCommit: @Sendable (UInt64) -> Void
+    private let commitObserver: (@Sendable (GroupCommitReport) -> Void)?
 
     /// Guards `pending` and `isClosed`; the writer thread sleeps on it when idle.
     private let condition = NSCondition()
@@ -39,7 +40,8 @@ final class AppendWriter: @unchecked Sendable {
 
     init(
         environment: Environment, databases: LogDatabases, head: UInt64, chainHash: [UInt8], lastRecordedAtMicroseconds: Int64,
-        appendsPerBatchMax: Int, clock: @escaping @Sendable () -> Date, onCommit: @escaping @Sendable (UInt64) -> Void
+        appendsPerBatchMax: Int, clock: @escaping @Sendable () -> Date, onCommit: @escaping @Sendable (UInt64) -> Void,
+        commitObserver: (@Sendable (GroupCommitReport) -> Void)? = nil
     ) {
         self.environment = environment
         self.databases = databases
@@ -49,6 +51,7 @@ final class AppendWriter: @unchecked Sendable {
         self.appendsPerBatchMax = appendsPerBatchMax
         self.clock = clock
         self.onCommit = onCommit
+        self.commitObserver = commitObserver
         let thread = Thread { [self] in run() }
         thread.name = "logbook-writer"
         thread.start()
@@ -128,22 +131,37 @@ final class AppendWriter: @unchecked Sendable {
 
     /// Applies `requests` in one write transaction and commits it; throws when nothing was written.
     private func commit(_ requests: [AppendRequest], at now: Int64, isolated: Bool) throws -> [Result<AppendResult, EventLogError>] {
-        let (outcomes, newHead, newChainHash) = try environment.write { txn in
+        let (outcomes, newHead, newChainHash, applied) = try environment.write { txn in
             var applier = BatchApplier(
                 databases: databases, transaction: txn, head: head, chainHash: chainHash, recordedAtMicroseconds: now
             )
             let outcomes = try requests.map { request in
                 isolated ? try applier.applyIsolated(request, failsTheBatch: failsTheBatch) : try applier.apply(request)
             }
-            return (outcomes, applier.head, applier.chainHash)
+            // What follows the closure is `mdb_txn_commit`: the time from here is the commit's.
+            return (outcomes, applier.head, applier.chainHash, ContinuousClock.now)
         }
+        let committed = ContinuousClock.now
         commits.add(1, ordering: .relaxed)
         assert(newHead >= head, "positions only grow")
         if newHead > head { lastRecordedAtMicroseconds = now }
         head = newHead
         // Only a committed transaction moves the chain on: an aborted one leaves it where it was.
         chainHash = newChainHash
+        if let commitObserver { commitObserver(report(requests, outcomes, commitDuration: committed - applied)) }
         return outcomes
+    }
+
+    /// The batch's size, the events it wrote by type, and its commit's duration.
+    private func report(
+        _ requests: [AppendRequest], _ outcomes: [Result<AppendResult, EventLogError>], commitDuration: Duration
+    ) -> GroupCommitReport {
+        var eventsByType: [String: Int] = [:]
+        for (request, outcome) in zip(requests, outcomes) {
+            guard case let .success(result) = outcome, !result.isReplay else { continue }
+            for event in request.events { eventsByType[event.type, default: 0] += 1 }
+        }
+        return GroupCommitReport(requests: requests.count, eventsByType: eventsByType, commitDuration: commitDuration)
     }
 
     /// Whether a request's failure in its nested transaction must stop the whole batch: when the

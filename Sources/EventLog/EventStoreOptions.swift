@@ -17,6 +17,10 @@ public struct EventStoreOptions: Sendable {
     public var clock: @Sendable () -> Date = { Date() }
     /// How often a subscription of a read-only store looks for events another process appended.
     public var pollIntervalMilliseconds = 100
+    /// Told of every write transaction the writer commits, on the writer's thread, after the
+    /// commit and before the appends are answered: it must be quick and must not block (count,
+    /// never wait). Nil: nobody is told.
+    public var commitObserver: (@Sendable (GroupCommitReport) -> Void)?
 
     /// The defaults: read-write, durable, 1 GiB initial map.
     public init() {}

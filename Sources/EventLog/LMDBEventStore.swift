@@ -54,7 +54,7 @@ public final class LMDBEventStore: EventStore, @unchecked Sendable {
                 environment: environment, databases: databases, head: last?.position ?? 0,
                 chainHash: chainHead.hash, lastRecordedAtMicroseconds: last?.recordedAtMicroseconds ?? 0,
                 appendsPerBatchMax: options.limits.appendsPerBatchMax, clock: options.clock,
-                onCommit: { watch.advance(to: $0) }
+                onCommit: { watch.advance(to: $0) }, commitObserver: options.commitObserver
             )
         }
     }
@@ -111,6 +111,9 @@ public final class LMDBEventStore: EventStore, @unchecked Sendable {
 
     /// Write transactions this store's writer has committed since it opened (0 when read-only).
     public var commitCount: Int { writer?.commits.load(ordering: .relaxed) ?? 0 }
+
+    /// The LMDB environment's map size and use now (`mdb_env_info`, `mdb_env_stat`): cheap, for metrics.
+    public var environmentInfo: EnvironmentInfo { environment.info() }
 
     /// Appends waiting for the writer, not yet taken into a batch (0 when read-only).
     public var queuedAppends: Int { writer?.queuedRequests ?? 0 }

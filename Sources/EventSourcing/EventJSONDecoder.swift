@@ -10,17 +10,38 @@ import Foundation
 /// specially, a missing key, a wrong type, odd JSON) makes it give up with `Unsupported`, and
 /// `EventJSON.decode` asks Foundation instead. Giving up is sticky: a payload whose own
 /// `init(from:)` caught one failure and tried another way is decoded again by Foundation, so
-/// every result this decoder returns is the one Foundation would return.
+/// every result this decoder returns is the one Foundation would return. A `NodeDecodable`
+/// payload (the events most of a log is made of) skips the containers and reads itself from the
+/// nodes; should it give up, it is decoded as any other.
 public enum EventJSONDecoder {
     /// This decoder does not handle the document (or the type); Foundation's will.
     public struct Unsupported: Error {}
 
     /// `T` from the JSON `data`, or `Unsupported`.
     public static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws(Unsupported) -> T {
+        // One conformance check per payload: a `NodeDecodable` one reads itself from the nodes.
+        // Should it give up, the Codable path gets the payload before Foundation does.
+        if let readable = type as? any NodeDecodable.Type, let value = try? decodeFromNodes(readable, from: data) { return value as! T }
+        return try decodeThroughCodable(type, from: data)
+    }
+
+    /// `T` from the JSON `data` through its `init(from:)`, even when it is `NodeDecodable`.
+    static func decodeThroughCodable<T: Decodable>(_ type: T.Type, from data: Data) throws(Unsupported) -> T {
         let result: Result<T, Unsupported> = data.withUnsafeBytes { bytes in
             guard let nodes = try? JSONNodes(bytes) else { return .failure(Unsupported()) }
             let decoder = NodeDecoder(nodes)
             guard let value = try? decoder.value(T.self, at: 0), !decoder.gaveUp else { return .failure(Unsupported()) }
+            return .success(value)
+        }
+        return try result.get()
+    }
+
+    /// `T` from the JSON `data` through its `init(nodes:)` alone (`NodeDecodingAgreement` compares
+    /// it with Foundation's result).
+    public static func decodeFromNodes<T: NodeDecodable>(_ type: T.Type, from data: Data) throws(Unsupported) -> T {
+        let result: Result<T, Unsupported> = data.withUnsafeBytes { bytes in
+            guard let nodes = try? JSONNodes(bytes) else { return .failure(Unsupported()) }
+            guard let value = try? T.read(NodeValue(decoder: NodeDecoder(nodes), index: 0)) else { return .failure(Unsupported()) }
             return .success(value)
         }
         return try result.get()
@@ -100,9 +121,10 @@ final class NodeDecoder: Decoder {
         let raw = UnsafeRawBufferPointer(rebasing: document.bytes[node.start..<node.end])
         switch node.kind {
         case .string:
-            // Most stored text is ASCII, which needs no validating: `String(decoding:)` of it is
-            // exact, and far cheaper than the generic `String(validating:)`.
-            if Self.isASCII(raw) { return String(decoding: raw, as: UTF8.self) }
+            // Most stored text is ASCII (the scanner noted whether it is), which needs no
+            // validating: `String(decoding:)` of it is exact, and far cheaper than the generic
+            // `String(validating:)`.
+            if node.count == 1 { return String(decoding: raw, as: UTF8.self) }
             guard let text = String(validating: raw, as: UTF8.self) else { throw unsupported() }
             return text
         case .escapedString:
@@ -111,20 +133,6 @@ final class NodeDecoder: Decoder {
         default:
             throw unsupported()
         }
-    }
-
-    /// Whether every byte of `bytes` is ASCII, eight at a time.
-    static func isASCII(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        var offset = 0
-        while offset + 8 <= bytes.count {
-            if bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { return false }
-            offset += 8
-        }
-        while offset < bytes.count {
-            if bytes[offset] >= 0x80 { return false }
-            offset += 1
-        }
-        return true
     }
 
     /// Plain integers only (`-?[0-9]+`, no `-0`); fractions, exponents and overflow are Foundation's.

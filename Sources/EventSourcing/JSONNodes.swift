@@ -21,7 +21,7 @@ struct JSONNodes {
         /// Strings and numbers: the index of the byte after the last; containers: the index of
         /// the node after the subtree.
         var end: Int
-        /// Containers: members or elements.
+        /// Containers: members or elements; plain strings: 1 when every byte is ASCII.
         var count: Int
     }
 
@@ -37,7 +37,7 @@ struct JSONNodes {
     /// Scans `bytes`, which must stay valid while the nodes are used.
     init(_ bytes: UnsafeRawBufferPointer) throws(EventJSONDecoder.Unsupported) {
         self.bytes = bytes
-        nodes.reserveCapacity(32)
+        nodes.reserveCapacity(max(32, bytes.count / 12))  // about a node per dozen bytes: no regrowing
         skipWhitespace()
         try scanValue(depth: 0)
         skipWhitespace()
@@ -129,15 +129,27 @@ struct JSONNodes {
     }
 
     /// A string's extent; escapes are checked here and decoded only when the value is read.
+    /// A plain string's node has `count` 1 when every byte is ASCII, so that reading it needs no
+    /// second pass to find out.
     private mutating func scanString() throws(EventJSONDecoder.Unsupported) {
         offset += 1
         let start = offset
         var escaped = false
+        var highBits: UInt64 = 0
         while true {
+            // Eight bytes at a time while none ends the string, starts an escape or must be
+            // escaped: the byte loop below was half of scanning a review's JSON.
+            while offset + 8 <= bytes.count {
+                let word = bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                guard !Self.mayEndPlainRun(word) else { break }
+                highBits |= word
+                offset += 8
+            }
             guard offset < bytes.count else { throw .init() }
             let byte = bytes[offset]
             if byte == UInt8(ascii: "\"") { break }
             guard byte >= 0x20 else { throw .init() }  // control characters must be escaped
+            highBits |= UInt64(byte)
             if byte == UInt8(ascii: "\\") {
                 escaped = true
                 offset += 1
@@ -156,7 +168,8 @@ struct JSONNodes {
             }
             offset += 1
         }
-        nodes.append(Node(kind: escaped ? .escapedString : .string, start: start, end: offset, count: 0))
+        let ascii = highBits & 0x8080_8080_8080_8080 == 0
+        nodes.append(Node(kind: escaped ? .escapedString : .string, start: start, end: offset, count: ascii ? 1 : 0))
         offset += 1
     }
 
@@ -221,6 +234,19 @@ struct JSONNodes {
 
     private mutating func skipWhitespace() {
         while let byte = peek(), byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 { offset += 1 }
+    }
+
+    /// Whether any byte of `word` is a quote, a backslash or a control character (below 0x20):
+    /// the classic exact tests for a zero byte of `word ^ pattern`, and for a byte below `n`.
+    private static func mayEndPlainRun(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let quotes = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
+        let backslashes = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
+        let hasQuote = (quotes &- ones) & ~quotes
+        let hasBackslash = (backslashes &- ones) & ~backslashes
+        let hasControl = (word &- ones &* 0x20) & ~word
+        return (hasQuote | hasBackslash | hasControl) & highs != 0
     }
 
     private static func isDigit(_ byte: UInt8) -> Bool {

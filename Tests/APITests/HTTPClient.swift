@@ -57,11 +57,16 @@ final class ServerProcess {
     private(set) var address = ""
 
     /// Starts `logbook serve` on `dataDirectory` with bcrypt cost 4 and waits for it to listen.
-    init(dataDirectory: String, arguments: [String] = []) async throws {
+    /// `environment` adds to (or, with "", clears in) the test process's; `capturingStandardError`
+    /// collects the server's log (swift-log writes to standard error) into `lines` too.
+    init(
+        dataDirectory: String, arguments: [String] = [], environment: [String: String] = [:], capturingStandardError: Bool = false
+    ) async throws {
         process.executableURL = try ServerBinary.url()
         process.arguments = ["serve", "--data-dir", dataDirectory, "--port", "0"] + arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(["LOGBOOK_BCRYPT_COST": "4"]) { $1 }
+        process.environment = ProcessInfo.processInfo.environment.merging(["LOGBOOK_BCRYPT_COST": "4"]) { $1 }.merging(environment) { $1 }
         process.standardOutput = output
+        if capturingStandardError { process.standardError = output }
         let lines = lines
         output.fileHandleForReading.readabilityHandler = { lines.append($0.availableData) }
         try SpawnLock.run(process)

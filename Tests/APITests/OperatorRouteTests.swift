@@ -12,7 +12,7 @@ struct OperatorRouteTests {
             let ann = try await client.register("ann@example.org").token
             #expect(try await client.send(.post, "/v1/houses", json: ["name": "Canal House"], token: ann).status == .created)
             #expect(try await client.send(.get, "/v1/admin/projections").status == .unauthorized)
-            #expect(try await client.send(.get, "/v1/admin/projections", token: ann).status == .unauthorized, "a user token is not the operator's")
+            #expect(try await client.send(.get, "/v1/admin/projections", token: ann).status == .forbidden, "a user token is not the operator's")
             let list = try await client.send(.get, "/v1/admin/projections", token: "operator-secret")
             #expect(list.status == .ok)
             let names = (list.json["projections"] as? [[String: Any]])?.compactMap { $0["name"] as? String } ?? []
@@ -42,8 +42,9 @@ struct OperatorRouteTests {
             #expect(try await client.send(.post, "/v1/houses", json: ["name": "Canal House"], token: ann).status == .created)
             let anonymous = try await client.send(.get, "/v1/admin/head")
             #expect(anonymous.status == .unauthorized && anonymous.code != nil)
-            // As on every operator route, a user's token is not the operator's: 401, like no token.
-            #expect(try await client.send(.get, "/v1/admin/head", token: ann).status == .unauthorized)
+            // As on every operator route, a user's token is not the operator's: 403 not_an_operator.
+            let user = try await client.send(.get, "/v1/admin/head", token: ann)
+            #expect(user.status == .forbidden && user.code == "not_an_operator")
             let reply = try await client.send(.get, "/v1/admin/head", token: "operator-secret")
             #expect(reply.status == .ok, "\(reply.text)")
             let head = try #require(try server.runtime.log.chainHead())

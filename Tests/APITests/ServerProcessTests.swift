@@ -156,6 +156,9 @@ final class LineCollector: @unchecked Sendable {
 
     func append(_ data: Data) { lock.withLock { text += String(decoding: data, as: UTF8.self) } }
 
+    /// Everything collected so far.
+    var output: String { lock.withLock { text } }
+
     /// The rest of the first complete line starting with `prefix`.
     func waitForLine(prefix: String, timeout: Duration) async throws -> String {
         let deadline = ContinuousClock.now + timeout

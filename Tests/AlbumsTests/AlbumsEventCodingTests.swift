@@ -26,6 +26,18 @@ import Testing
         #expect(Set(Self.everyType.map(\.typeName)) == AlbumsEvent.typeNames)
     }
 
+    /// Photos and messages are read straight from the JSON nodes (`NodeDecodable`): the same
+    /// values as the Codable path for random variants and every one-change mutation.
+    @Test func photosAndMessagesReadFromTheNodesAgreeWithTheCodablePath() throws {
+        var random = SystemRandomNumberGenerator()
+        var problems: [String] = []
+        for event in Self.everyType {
+            if case .photoAdded(let p) = event { problems += try NodeDecodingAgreement.disagreements(p, rounds: 100, using: &random) }
+            if case .messagePosted(let p) = event { problems += try NodeDecodingAgreement.disagreements(p, rounds: 100, using: &random) }
+        }
+        #expect(problems.count == 0, "\(problems.prefix(3))")
+    }
+
     @Test func creatingAndDeletingCarryTheOwnersNameTagWhateverTheSpelling() {
         let created = Self.everyType[0]
         let deleted = Self.everyType[6]

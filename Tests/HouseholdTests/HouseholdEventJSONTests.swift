@@ -62,6 +62,15 @@ struct HouseholdEventJSONTests {
         }
     }
 
+    /// Completions are read straight from the JSON nodes (`NodeDecodable`): the same values as
+    /// the Codable path for random variants and every one-change mutation, the same refusals.
+    @Test func completionsReadFromTheNodesAgreeWithTheCodablePath() throws {
+        var random = SystemRandomNumberGenerator()
+        guard case .taskCompleted(let completed) = Fixture.completed(by: Fixture.ann) else { Issue.record("not a completion"); return }
+        let problems = try NodeDecodingAgreement.disagreements(completed, rounds: 100, using: &random)
+        #expect(problems.isEmpty, "\(problems.prefix(3))")
+    }
+
     @Test func taskCompletedIsStoredAsReadModelsExpect() throws {
         let json = String(decoding: try Fixture.completed(by: Fixture.ann).encodeData(), as: UTF8.self)
         #expect(json == #"{"completedAt":"2026-09-21T14:13:20.250Z","displayName":"Ann","houseId":"\#(Self.house)","#

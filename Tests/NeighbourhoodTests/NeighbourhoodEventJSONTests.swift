@@ -58,6 +58,23 @@ struct NeighbourhoodEventJSONTests {
         }
     }
 
+    /// Reports, replies and follows are read straight from the JSON nodes (`NodeDecodable`): the
+    /// same values as the Codable path for random variants and every one-change mutation.
+    @Test func reportsRepliesAndFollowsReadFromTheNodesAgreeWithTheCodablePath() throws {
+        var random = SystemRandomNumberGenerator()
+        var problems: [String] = []
+        for event in Self.everyEvent {
+            switch event {
+            case .reportPosted(let p): problems += try NodeDecodingAgreement.disagreements(p, rounds: 60, using: &random)
+            case .replyPosted(let p): problems += try NodeDecodingAgreement.disagreements(p, rounds: 60, using: &random)
+            case .reportFollowed(let p): problems += try NodeDecodingAgreement.disagreements(p, rounds: 60, using: &random)
+            case .reportUnfollowed(let p): problems += try NodeDecodingAgreement.disagreements(p, rounds: 60, using: &random)
+            case .reportDeleted: break  // rare: decoded through `init(from:)`
+            }
+        }
+        #expect(problems.isEmpty, "\(problems.prefix(3))")
+    }
+
     @Test func reportPostedIsStoredAsReadModelsExpect() throws {
         let json = String(decoding: try Fixture.posted().encodeData(), as: UTF8.self)
         #expect(json == #"{"authorDisplayName":"Ann","authorId":"\#(Fixture.ann)","category":"suspicious","#

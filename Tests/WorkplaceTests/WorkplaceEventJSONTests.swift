@@ -25,6 +25,27 @@ struct WorkplaceEventJSONTests {
         #expect(try WorkplaceEvent.decode(typeName: "household.taskCompleted", schemaVersion: 1, data: Data("{}".utf8)) == nil)
     }
 
+    /// Reviews (with their answers) and news are read straight from the JSON nodes
+    /// (`NodeDecodable`): the same values as the Codable path for random variants and every
+    /// one-change mutation (a missing answer field, a wrong kind, a null remark), the same refusals.
+    @Test("reviews and news read from the JSON nodes agree with the Codable path")
+    func nodeDecodingAgrees() throws {
+        var random = SystemRandomNumberGenerator()
+        let at = Date(timeIntervalSince1970: 1_800_000_000.5)
+        let review = WorkplaceEvent.ReviewSubmitted(
+            organisationId: "o", reviewId: "r", employeeId: "e", reviewerId: "u", reviewerName: "Ann", formId: "f", formName: "Yearly",
+            answers: [.init(questionId: "q1", question: "How?", kind: .rating, rating: 4),
+                      .init(questionId: "q2", question: "Ok?", kind: .yesNo, yes: false),
+                      .init(questionId: "q3", question: "What?", kind: .text, text: "Helpful")],
+            remark: "Keep it up", submittedAt: at)
+        let news = WorkplaceEvent.NewsPosted(
+            organisationId: "o", newsId: "n", locationId: "l", title: "Title", text: "Text", imageBlobId: "b", authorId: "u",
+            authorName: "Ann", postedAt: at)
+        var problems = try NodeDecodingAgreement.disagreements(review, rounds: 30, using: &random)
+        problems += try NodeDecodingAgreement.disagreements(news, rounds: 100, using: &random)
+        #expect(problems.isEmpty, "\(problems.prefix(3))")
+    }
+
     @Test("the name tag is the same for every spelling of one name, and registering carries it")
     func nameTag() {
         #expect(WorkplaceEvent.organisationNameTag("  ACME ") == WorkplaceEvent.organisationNameTag("acme"))

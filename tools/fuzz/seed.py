@@ -90,7 +90,8 @@ call("POST", f"/v1/groups/{group}/messages", {"text": "Hello"}, alice)
 
 # Seeded ids most of the time; now and then a generated one, for the 404 paths.
 ids = {"houseId": [house], "roomId": [room], "taskId": [task], "reportId": [report], "gameId": [game],
-       "username": [alice_name, bob_name], "groupId": [group], "photoId": [photo], "blobId": [blob]}
+       "username": [alice_name, bob_name], "groupId": [group], "photoId": [photo], "blobId": [blob],
+       "streamId": [f"house-{house}", f"group-{group}"]}
 here = os.path.dirname(os.path.abspath(__file__))
 with open(os.path.join(here, "schemathesis.toml")) as static, open(os.path.join(OUT, "schemathesis.toml"), "w") as config:
     config.write(static.read())

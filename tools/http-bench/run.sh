@@ -19,11 +19,13 @@
 #   --out FILE       OUT=FILE        also keep the figures, one JSON line per route, in FILE
 #   --keep           KEEP=1          keep the work directory (data, server log, wrk output)
 #   --no-build       NO_BUILD=1      use the binaries already in .build-bench/release
+#   --live LIST      LIVE=LIST       then the live scenario (live.py): task done while each count of
+#                                    SSE streams is open, e.g. 0,100,1000 (0: the run without streams)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
 duration=${DURATION:-15} connections=${CONNECTIONS:-64} threads=${THREADS:-2} events=${EVENTS:-0}
-app=${APP:-household} port=${PORT:-8097} out=${OUT:-} keep=${KEEP:-} no_build=${NO_BUILD:-}
+app=${APP:-household} port=${PORT:-8097} out=${OUT:-} keep=${KEEP:-} no_build=${NO_BUILD:-} live=${LIVE:-}
 catch_up_seconds_max=${CATCH_UP_SECONDS_MAX:-3600}
 while (($#)); do
     case $1 in
@@ -36,6 +38,7 @@ while (($#)); do
         --out) out=$2; shift 2 ;;
         --keep) keep=1; shift ;;
         --no-build) no_build=1; shift ;;
+        --live) live=$2; shift 2 ;;
         -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
         *) echo "run.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
     esac
@@ -66,7 +69,9 @@ if ((events > 0)); then
     "$bin/logbook-bench" fill --app "$app" --events "$events" --data-dir "$work/data"
 fi
 
-LOGBOOK_BCRYPT_COST=4 "$bin/logbook" serve --data-dir "$work/data" --host 127.0.0.1 --port "$port" > "$work/serve.log" 2>&1 &
+# The live scenario holds up to a thousand streams over 64 users, and a descriptor per stream.
+if [[ -n $live ]]; then ulimit -n 8192 2>/dev/null || ulimit -n "$(ulimit -Hn)"; fi
+LOGBOOK_LIVE_STREAMS_PER_USER_MAX=1024 LOGBOOK_BCRYPT_COST=4 "$bin/logbook" serve --data-dir "$work/data" --host 127.0.0.1 --port "$port" > "$work/serve.log" 2>&1 &
 server=$!
 for ((attempt = 0; attempt < 600; attempt++)); do  # at most 2 minutes
     grep -q "logbook listening" "$work/serve.log" && break
@@ -96,3 +101,7 @@ echo "== $duration s per route, $connections connections, $threads wrk threads; 
 python3 tools/http-bench/report.py "$work/results.jsonl" \
     "before the load=$work/memory-before-load.txt" "after the load=$work/memory-after-load.txt"
 if [[ -n $out ]]; then cp "$work/results.jsonl" "$out"; fi
+if [[ -n $live ]]; then
+    echo
+    python3 tools/http-bench/live.py "$base" "$work/tuples.txt" --streams "$live" --duration "$duration" --server-pid "$server"
+fi

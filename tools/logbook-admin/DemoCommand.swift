@@ -1,5 +1,6 @@
 import ArgumentParser
 import EventLog
+import LogInspection
 import Foundation
 
 /// `demo`: seeds a small demo log into an empty data directory and lists it, so a newcomer can

@@ -1,4 +1,5 @@
 import ArgumentParser
+import LogInspection
 
 /// The filter flags `events` and `tail` share.
 struct EventFilterOptions: ParsableArguments {
@@ -47,7 +48,7 @@ struct EventFilterOptions: ParsableArguments {
 }
 
 extension Timestamp: ExpressibleByArgument {
-    init?(argument: String) {
+    public init?(argument: String) {
         self.init(rfc3339: argument)
     }
 }

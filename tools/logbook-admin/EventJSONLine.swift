@@ -1,5 +1,6 @@
 import EventLog
 import Foundation
+import LogInspection
 
 /// One event as a single line of JSON (the `--json` output of `events`, `tail` and `stream`).
 enum EventJSONLine {
@@ -20,7 +21,7 @@ enum EventJSONLine {
             fields.append(("causationId", JSONText.quoted(identifier(causationID))))
         }
         fields.append(("tags", "[" + event.tags.map(JSONText.quoted).joined(separator: ",") + "]"))
-        if let json = embeddableJSON(event.data) {
+        if let json = EventDataText.json(event.data) {
             fields.append(("data", json))
         } else {
             fields.append(("dataBase64", JSONText.quoted(event.data.base64EncodedString())))
@@ -30,20 +31,4 @@ enum EventJSONLine {
 
     /// Ids in the lowercase form RFC 9562 recommends.
     private static func identifier(_ id: UUID) -> String { id.uuidString.lowercased() }
-
-    /// The data as JSON text fit for one line, or nil when it is not JSON. The text is kept as
-    /// stored, not re-serialised, so numbers and key order come out exactly as written; raw line
-    /// breaks can only be whitespace between tokens in valid JSON, so blanking them is lossless.
-    static func embeddableJSON(_ data: Data) -> String? {
-        // Requiring UTF-8 excludes the UTF-16/32 encodings JSONSerialization also accepts.
-        guard !data.isEmpty, let text = String(validating: data, as: UTF8.self), !text.hasPrefix("\u{FEFF}"),
-              (try? JSONSerialization.jsonObject(with: data, options: .fragmentsAllowed)) != nil
-        else { return nil }
-        var line = ""
-        line.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            if scalar == "\n" || scalar == "\r" { line += " " } else { line.unicodeScalars.append(scalar) }
-        }
-        return line.trimmingCharacters(in: .whitespaces)
-    }
 }

@@ -1,4 +1,5 @@
 import EventLog
+import LogInspection
 
 /// Lays events out in aligned columns: position, recordedAt, stream, version, type, actor.
 ///

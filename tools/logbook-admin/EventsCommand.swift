@@ -1,5 +1,6 @@
 import ArgumentParser
 import EventLog
+import LogInspection
 
 /// `events`: lists the events a filter selects, oldest first.
 struct EventsCommand: ParsableCommand {

@@ -18,7 +18,7 @@ struct LogbookAdmin: AsyncParsableCommand {
             Exit status: 0 on success, 1 when the log is damaged or a read fails, 2 for bad arguments \
             or a data directory that cannot be opened.
             """,
-        subcommands: [EventsCommand.self, TailCommand.self, StreamCommand.self, StatsCommand.self, VerifyCommand.self, HeadCommand.self, RecordsCommand.self, MigrateCommand.self, ReplayCommand.self, DemoCommand.self, OutboxCommand.self, QuizAdminCommand.self, BlobsCommand.self]
+        subcommands: [EventsCommand.self, TailCommand.self, StreamCommand.self, AuditCommand.self, StatsCommand.self, VerifyCommand.self, HeadCommand.self, RecordsCommand.self, MigrateCommand.self, ReplayCommand.self, DemoCommand.self, OutboxCommand.self, QuizAdminCommand.self, BlobsCommand.self]
     )
 
     /// Replaces ArgumentParser's entry point so that failures print as `logbook-admin: …` and

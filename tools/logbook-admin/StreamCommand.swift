@@ -1,5 +1,6 @@
 import ArgumentParser
 import EventLog
+import LogInspection
 
 /// `stream ID`: one stream's history.
 struct StreamCommand: ParsableCommand {

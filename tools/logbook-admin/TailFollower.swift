@@ -1,4 +1,5 @@
 import EventLog
+import LogInspection
 import Foundation
 
 /// The work of `tail`, kept `Sendable` so it can run in a task that a signal cancels.

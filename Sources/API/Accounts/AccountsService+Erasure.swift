@@ -27,7 +27,7 @@ extension AccountsService {
         // The event first: the other way round, a failed append would leave a working account
         // whose data reads as erased. Should the key's deletion fail after it (500), the key
         // stays until an operator deletes it (ADR 0004, "Not done yet").
-        _ = try await run(.erase(.init(userId: session.userId)), actor: session.userId, expecting: "account.erased")
+        _ = try await run(.erase(.init(userId: session.userId)), actor: session.userId, entity: EntityStream.account(session.userId), expecting: "account.erased")
         try finishErasure(of: session.userId, inviteeSubject: inviteeSubject)
     }
 

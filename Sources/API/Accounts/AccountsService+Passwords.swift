@@ -13,7 +13,7 @@ extension AccountsService {
             // Answered with the first outcome; the passwords were checked then.
             let hash = try await auth.passwords.dummyHash()
             _ = try await run(.changePassword(.init(userId: session.userId, newPasswordHash: hash, newPasswordLength: 0)),
-                              actor: session.userId, expecting: "account.passwordChanged")
+                              actor: session.userId, entity: EntityStream.account(session.userId), expecting: "account.passwordChanged")
             return
         }
         if let problem = PasswordPolicy.problem(with: body.newPassword) { throw Self.invalidField("newPassword", problem) }
@@ -31,7 +31,7 @@ extension AccountsService {
         auth.logins.passwordChangeChecked(reservation)
         let hash = try await auth.passwords.hash(body.newPassword)
         let change = AccountCommand.ChangePassword(userId: session.userId, newPasswordHash: hash, newPasswordLength: PasswordPolicy.length(of: body.newPassword))
-        _ = try await run(.changePassword(change), actor: session.userId, expecting: "account.passwordChanged")
+        _ = try await run(.changePassword(change), actor: session.userId, entity: EntityStream.account(session.userId), expecting: "account.passwordChanged")
     }
 
     /// Queues a reset request for `email` and returns at once, doing the same for every input

@@ -18,8 +18,9 @@ struct AccountsService: Sendable {
     /// Runs an account command as `actor`. A replayed outcome must hold an event of one of
     /// `expectedTypes`: one without answers another command that used the same key. A replay of
     /// no events is a command that decided nothing, recorded only under a matching fingerprint.
-    func run(_ command: AccountCommand, actor: String, expecting expectedTypes: String...) async throws -> CommandOutcome<AccountDecider> {
-        let outcome = try await runner.run(AccountDecider.self, command, actor: actor)
+    /// `entity` is the account's stream on routes whose `If-Match` names the caller's account.
+    func run(_ command: AccountCommand, actor: String, entity: String? = nil, expecting expectedTypes: String...) async throws -> CommandOutcome<AccountDecider> {
+        let outcome = try await runner.run(AccountDecider.self, command, actor: actor, entity: entity)
         if outcome.isReplay, !outcome.events.isEmpty, !outcome.events.contains(where: { expectedTypes.contains($0.typeName) }) {
             throw Self.idempotencyKeyReused
         }

@@ -24,8 +24,11 @@ extension LogbookAPI {
     }
 
     func getMe(_ input: Operations.GetMe.Input) async throws -> Operations.GetMe.Output {
-        let profile = try accountsService.profile(of: try authenticate())
-        return .ok(.init(body: .json(Components.Schemas.Profile(profile))))
+        let session = try authenticate()
+        let asOf = projectedPosition
+        let profile = try accountsService.profile(of: session)
+        let eTag = try eTag(of: EntityStream.account(session.userId), asOf: asOf)
+        return .ok(.init(headers: .init(eTag: eTag), body: .json(Components.Schemas.Profile(profile))))
     }
 
     func updateMe(_ input: Operations.UpdateMe.Input) async throws -> Operations.UpdateMe.Output {

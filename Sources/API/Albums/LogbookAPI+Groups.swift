@@ -24,23 +24,25 @@ extension LogbookAPI {
 
     func getGroup(_ input: Operations.GetGroup.Input) async throws -> Operations.GetGroup.Output {
         let caller = try authenticate()
+        let asOf = projectedPosition
         try checkGroupMember(input.path.groupId, caller.userId)
         guard let group = try runtime.albums.group(input.path.groupId) else { throw AlbumsRoutes.groupNotFound }
-        return .ok(.init(body: .json(AlbumsRoutes.group(group))))
+        let eTag = try eTag(of: EntityStream.group(input.path.groupId), asOf: asOf)
+        return .ok(.init(headers: .init(eTag: eTag), body: .json(AlbumsRoutes.group(group))))
     }
 
     func inviteMember(_ input: Operations.InviteMember.Input) async throws -> Operations.InviteMember.Output {
         let caller = try authenticate()
         guard case let .json(body) = input.body else { throw Routes.unsupportedBody }
         let command = AlbumsCommand.invite(groupId: input.path.groupId, email: body.email, by: try albumsActor(caller.userId))
-        let outcome = try await commands.run(AlbumsDecider.self, command, actor: caller.userId)
+        let outcome = try await commands.run(AlbumsDecider.self, command, actor: caller.userId, entity: EntityStream.group(input.path.groupId))
         return .created(.init(body: .json(outcome.result)))
     }
 
     func leaveGroup(_ input: Operations.LeaveGroup.Input) async throws -> Operations.LeaveGroup.Output {
         let caller = try authenticate()
         let command = AlbumsCommand.leave(groupId: input.path.groupId, by: try albumsActor(caller.userId))
-        _ = try await commands.run(AlbumsDecider.self, command, actor: caller.userId)
+        _ = try await commands.run(AlbumsDecider.self, command, actor: caller.userId, entity: EntityStream.group(input.path.groupId))
         return .noContent(.init())
     }
 }

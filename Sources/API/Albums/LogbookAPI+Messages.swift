@@ -9,7 +9,7 @@ extension LogbookAPI {
         guard case let .json(body) = input.body else { throw Routes.unsupportedBody }
         let command = AlbumsCommand.postMessage(
             groupId: input.path.groupId, messageId: Routes.newID(), text: body.text, by: try albumsActor(caller.userId))
-        let outcome = try await commands.run(AlbumsDecider.self, command, actor: caller.userId)
+        let outcome = try await commands.run(AlbumsDecider.self, command, actor: caller.userId, entity: EntityStream.group(input.path.groupId))
         guard case let .messagePosted(posted)? = outcome.events.first else { throw Problem.internalError }
         return .created(.init(body: .json(.init(
             messageId: posted.messageId, position: outcome.responsePosition, events: outcome.eventTypes))))

@@ -16,7 +16,7 @@ extension LogbookAPI {
         let command = AlbumsCommand.addPhoto(
             groupId: input.path.groupId, photoId: Routes.newID(), blobId: body.blobId, description: body.description,
             by: try albumsActor(caller.userId))
-        let outcome = try await commands.run(AlbumsDecider.self, command, actor: caller.userId)
+        let outcome = try await commands.run(AlbumsDecider.self, command, actor: caller.userId, entity: EntityStream.group(input.path.groupId))
         guard case let .photoAdded(added)? = outcome.events.first else { throw Problem.internalError }
         return .created(.init(body: .json(.init(
             photoId: added.photoId, position: outcome.responsePosition, events: outcome.eventTypes))))
@@ -33,17 +33,19 @@ extension LogbookAPI {
 
     func getPhoto(_ input: Operations.GetPhoto.Input) async throws -> Operations.GetPhoto.Output {
         let caller = try authenticate()
+        let asOf = projectedPosition
         try checkGroupMember(input.path.groupId, caller.userId)
         guard let photo = try runtime.albums.photo(input.path.photoId, of: input.path.groupId) else {
             throw ProblemMapping.problem(for: AlbumsError.photoNotFound)
         }
-        return .ok(.init(body: .json(AlbumsRoutes.photo(photo))))
+        let eTag = try eTag(of: EntityStream.group(input.path.groupId), asOf: asOf)
+        return .ok(.init(headers: .init(eTag: eTag), body: .json(AlbumsRoutes.photo(photo))))
     }
 
     func deletePhoto(_ input: Operations.DeletePhoto.Input) async throws -> Operations.DeletePhoto.Output {
         let caller = try authenticate()
         let command = AlbumsCommand.deletePhoto(groupId: input.path.groupId, photoId: input.path.photoId, by: try albumsActor(caller.userId))
-        _ = try await commands.run(AlbumsDecider.self, command, actor: caller.userId)
+        _ = try await commands.run(AlbumsDecider.self, command, actor: caller.userId, entity: EntityStream.group(input.path.groupId))
         return .noContent(.init())
     }
 }

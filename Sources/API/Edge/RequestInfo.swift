@@ -4,13 +4,16 @@ import Hummingbird
 import NIOCore
 
 /// What a handler needs to know of its HTTP request beyond the typed input: the bearer token,
-/// the idempotency key and the client's address. The generated handlers receive no request
-/// context, so `RequestInfoMiddleware` puts this in a task-local for the request's duration.
+/// the idempotency key, the `If-Match` precondition and the client's address. The generated
+/// handlers receive no request context, so `RequestInfoMiddleware` puts this in a task-local for
+/// the request's duration.
 struct RequestInfo: Sendable {
     /// The token of `Authorization: Bearer <token>`, if any.
     var bearerToken: String?
     /// The `Idempotency-Key` header, if any (validated when a command uses it).
     var idempotencyKey: String?
+    /// The `If-Match` header, if any (read by `CommandRunner` for commands on an entity).
+    var ifMatch: String?
     /// The client's socket address, formatted only when asked for: formatting it for every
     /// request was 4% of a query's time, and only the rate limits read it.
     var remoteAddress: SocketAddress?
@@ -20,7 +23,7 @@ struct RequestInfo: Sendable {
         remoteAddress?.ipAddress ?? "unknown"
     }
 
-    @TaskLocal static var current = RequestInfo(bearerToken: nil, idempotencyKey: nil, remoteAddress: nil)
+    @TaskLocal static var current = RequestInfo(bearerToken: nil, idempotencyKey: nil, ifMatch: nil, remoteAddress: nil)
 
     static let idempotencyKeyField = HTTPField.Name("Idempotency-Key")!
 }
@@ -35,7 +38,8 @@ struct RequestInfoMiddleware<Context: RequestContext & RemoteAddressRequestConte
             return String(parts[1]).trimmingCharacters(in: .whitespaces)
         }
         let info = RequestInfo(
-            bearerToken: token, idempotencyKey: request.headers[RequestInfo.idempotencyKeyField], remoteAddress: context.remoteAddress)
+            bearerToken: token, idempotencyKey: request.headers[RequestInfo.idempotencyKeyField], ifMatch: request.headers[.ifMatch],
+            remoteAddress: context.remoteAddress)
         return try await RequestInfo.$current.withValue(info) {
             try await next(request, context)
         }

@@ -39,27 +39,32 @@ extension LogbookAPI {
 
     func getMyHouse(_ input: Operations.GetMyHouse.Input) async throws -> Operations.GetMyHouse.Output {
         let caller = try authenticate()
+        let asOf = projectedPosition
         guard let houseId = try runtime.household.houseOf(user: caller.userId), let house = try runtime.household.house(id: houseId), !house.isClosed else {
             throw Problem(status: .notFound, code: "not_in_house", title: "Not in a house", detail: "you are not a member of any house")
         }
-        return .ok(.init(body: .json(HouseholdRoutes.house(house))))
+        let eTag = try eTag(of: EntityStream.house(house.houseId), asOf: asOf)
+        return .ok(.init(headers: .init(eTag: eTag), body: .json(HouseholdRoutes.house(house))))
     }
 
     func getHouse(_ input: Operations.GetHouse.Input) async throws -> Operations.GetHouse.Output {
         let caller = try authenticate()
-        return .ok(.init(body: .json(HouseholdRoutes.house(try memberHouse(input.path.houseId, caller.userId)))))
+        let asOf = projectedPosition
+        let house = try memberHouse(input.path.houseId, caller.userId)
+        let eTag = try eTag(of: EntityStream.house(house.houseId), asOf: asOf)
+        return .ok(.init(headers: .init(eTag: eTag), body: .json(HouseholdRoutes.house(house))))
     }
 
     func leaveHouse(_ input: Operations.LeaveHouse.Input) async throws -> Operations.LeaveHouse.Output {
         let caller = try authenticate()
-        _ = try await commands.run(HouseholdDecider.self, .leaveHouse(houseId: input.path.houseId), actor: caller.userId)
+        _ = try await commands.run(HouseholdDecider.self, .leaveHouse(houseId: input.path.houseId), actor: caller.userId, entity: EntityStream.house(input.path.houseId))
         return .noContent(.init())
     }
 
     func rotateJoinCode(_ input: Operations.RotateJoinCode.Input) async throws -> Operations.RotateJoinCode.Output {
         let caller = try authenticate()
         let command = HouseholdCommand.rotateJoinCode(houseId: input.path.houseId, joinCode: HouseholdRoutes.newJoinCode())
-        let outcome = try await commands.run(HouseholdDecider.self, command, actor: caller.userId)
+        let outcome = try await commands.run(HouseholdDecider.self, command, actor: caller.userId, entity: EntityStream.house(input.path.houseId))
         guard case let .joinCodeRotated(rotated)? = outcome.events.first else { throw Problem.internalError }
         return .ok(.init(body: .json(.init(joinCode: rotated.joinCode, position: outcome.responsePosition, events: outcome.eventTypes))))
     }
@@ -68,7 +73,7 @@ extension LogbookAPI {
         let caller = try authenticate()
         guard case let .json(body) = input.body else { throw Routes.unsupportedBody }
         let command = HouseholdCommand.addRoom(houseId: input.path.houseId, roomId: Routes.newID(), name: body.name)
-        let outcome = try await commands.run(HouseholdDecider.self, command, actor: caller.userId)
+        let outcome = try await commands.run(HouseholdDecider.self, command, actor: caller.userId, entity: EntityStream.house(input.path.houseId))
         guard case let .roomAdded(added)? = outcome.events.first else { throw Problem.internalError }
         return .created(.init(body: .json(.init(roomId: added.roomId, position: outcome.responsePosition, events: outcome.eventTypes))))
     }
@@ -77,13 +82,13 @@ extension LogbookAPI {
         let caller = try authenticate()
         guard case let .json(body) = input.body else { throw Routes.unsupportedBody }
         let command = HouseholdCommand.renameRoom(houseId: input.path.houseId, roomId: input.path.roomId, name: body.name)
-        let outcome = try await commands.run(HouseholdDecider.self, command, actor: caller.userId)
+        let outcome = try await commands.run(HouseholdDecider.self, command, actor: caller.userId, entity: EntityStream.house(input.path.houseId))
         return .ok(.init(body: .json(outcome.result)))
     }
 
     func removeRoom(_ input: Operations.RemoveRoom.Input) async throws -> Operations.RemoveRoom.Output {
         let caller = try authenticate()
-        _ = try await commands.run(HouseholdDecider.self, .removeRoom(houseId: input.path.houseId, roomId: input.path.roomId), actor: caller.userId)
+        _ = try await commands.run(HouseholdDecider.self, .removeRoom(houseId: input.path.houseId, roomId: input.path.roomId), actor: caller.userId, entity: EntityStream.house(input.path.houseId))
         return .noContent(.init())
     }
 
@@ -93,7 +98,7 @@ extension LogbookAPI {
         let command = HouseholdCommand.addTask(
             houseId: input.path.houseId, roomId: input.path.roomId, taskId: Routes.newID(),
             name: body.name, frequencyDays: body.frequencyDays, points: body.points)
-        let outcome = try await commands.run(HouseholdDecider.self, command, actor: caller.userId)
+        let outcome = try await commands.run(HouseholdDecider.self, command, actor: caller.userId, entity: EntityStream.house(input.path.houseId))
         guard case let .taskAdded(added)? = outcome.events.first else { throw Problem.internalError }
         return .created(.init(body: .json(.init(taskId: added.taskId, position: outcome.responsePosition, events: outcome.eventTypes))))
     }
@@ -111,20 +116,20 @@ extension LogbookAPI {
         guard case let .json(body) = input.body else { throw Routes.unsupportedBody }
         let command = HouseholdCommand.editTask(
             houseId: input.path.houseId, taskId: input.path.taskId, name: body.name, frequencyDays: body.frequencyDays, points: body.points)
-        let outcome = try await commands.run(HouseholdDecider.self, command, actor: caller.userId)
+        let outcome = try await commands.run(HouseholdDecider.self, command, actor: caller.userId, entity: EntityStream.house(input.path.houseId))
         return .ok(.init(body: .json(outcome.result)))
     }
 
     func removeTask(_ input: Operations.RemoveTask.Input) async throws -> Operations.RemoveTask.Output {
         let caller = try authenticate()
-        _ = try await commands.run(HouseholdDecider.self, .removeTask(houseId: input.path.houseId, taskId: input.path.taskId), actor: caller.userId)
+        _ = try await commands.run(HouseholdDecider.self, .removeTask(houseId: input.path.houseId, taskId: input.path.taskId), actor: caller.userId, entity: EntityStream.house(input.path.houseId))
         return .noContent(.init())
     }
 
     func completeTask(_ input: Operations.CompleteTask.Input) async throws -> Operations.CompleteTask.Output {
         let caller = try authenticate()
         let command = HouseholdCommand.completeTask(houseId: input.path.houseId, taskId: input.path.taskId)
-        let outcome = try await commands.run(HouseholdDecider.self, command, actor: caller.userId)
+        let outcome = try await commands.run(HouseholdDecider.self, command, actor: caller.userId, entity: EntityStream.house(input.path.houseId))
         guard case let .taskCompleted(completed)? = outcome.events.first else { throw Problem.internalError }
         // From the decision's state, or for a retry the state right after the first completion:
         // no read, and a retry answers the first total, not today's.

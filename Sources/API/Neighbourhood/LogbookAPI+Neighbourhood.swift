@@ -41,18 +41,20 @@ extension LogbookAPI {
 
     func getReport(_ input: Operations.GetReport.Input) async throws -> Operations.GetReport.Output {
         let caller = try authenticate()
+        let asOf = projectedPosition
         let postcode = try neighbour(caller.userId).postcode
         guard let detail = try runtime.neighbourhood.report(id: input.path.reportId, viewer: caller.userId, neighbourhood: postcode) else {
             // The decider's answers: without a postcode only one's own reports are reachable.
             throw ProblemMapping.problem(for: postcode == nil ? NeighbourhoodError.noNeighbourhood : .reportNotFound)
         }
-        return .ok(.init(body: .json(NeighbourhoodRoutes.detail(detail))))
+        let eTag = try eTag(of: EntityStream.report(input.path.reportId), asOf: asOf)
+        return .ok(.init(headers: .init(eTag: eTag), body: .json(NeighbourhoodRoutes.detail(detail))))
     }
 
     func deleteReport(_ input: Operations.DeleteReport.Input) async throws -> Operations.DeleteReport.Output {
         let caller = try authenticate()
         let command = NeighbourhoodCommand.deleteReport(reportId: input.path.reportId, neighbourhood: try neighbour(caller.userId).postcode)
-        _ = try await commands.run(NeighbourhoodDecider.self, command, actor: caller.userId)
+        _ = try await commands.run(NeighbourhoodDecider.self, command, actor: caller.userId, entity: EntityStream.report(input.path.reportId))
         return .noContent(.init())
     }
 
@@ -63,7 +65,7 @@ extension LogbookAPI {
         let command = NeighbourhoodCommand.postReply(
             reportId: input.path.reportId, replyId: Routes.newID(), message: body.message,
             displayName: profile.displayName, neighbourhood: profile.postcode)
-        let outcome = try await commands.run(NeighbourhoodDecider.self, command, actor: caller.userId)
+        let outcome = try await commands.run(NeighbourhoodDecider.self, command, actor: caller.userId, entity: EntityStream.report(input.path.reportId))
         guard case let .replyPosted(posted)? = outcome.events.first else { throw Problem.internalError }
         return .created(.init(body: .json(.init(
             replyId: posted.replyId, position: outcome.responsePosition, events: outcome.eventTypes))))
@@ -72,14 +74,14 @@ extension LogbookAPI {
     func followReport(_ input: Operations.FollowReport.Input) async throws -> Operations.FollowReport.Output {
         let caller = try authenticate()
         let command = NeighbourhoodCommand.followReport(reportId: input.path.reportId, neighbourhood: try neighbour(caller.userId).postcode)
-        _ = try await commands.run(NeighbourhoodDecider.self, command, actor: caller.userId)
+        _ = try await commands.run(NeighbourhoodDecider.self, command, actor: caller.userId, entity: EntityStream.report(input.path.reportId))
         return .noContent(.init())
     }
 
     func unfollowReport(_ input: Operations.UnfollowReport.Input) async throws -> Operations.UnfollowReport.Output {
         let caller = try authenticate()
         let command = NeighbourhoodCommand.unfollowReport(reportId: input.path.reportId, neighbourhood: try neighbour(caller.userId).postcode)
-        _ = try await commands.run(NeighbourhoodDecider.self, command, actor: caller.userId)
+        _ = try await commands.run(NeighbourhoodDecider.self, command, actor: caller.userId, entity: EntityStream.report(input.path.reportId))
         return .noContent(.init())
     }
 

@@ -45,14 +45,19 @@ extension LogbookAPI {
         return .ok(.init(body: .json(.init(position: Int64(head.position), hash: head.hashHex))))
     }
 
-    /// Checks the operator token in constant time; without a configured token the routes are hidden.
+    /// Checks the operator token; without a configured token the routes are hidden (404). No
+    /// token is 401; any other token (a user's session, a guess) is 403 `not_an_operator`.
+    ///
+    /// Constant time: the SHA-256 digests of both are compared, whose `==` in swift-crypto looks
+    /// at every byte whatever differs, and hashing first hides the token's length too.
     func requireOperator() throws {
         guard let expected = runtime.configuration.operatorToken else {
             throw Problem(status: .notFound, code: "not_found", title: "Not found", detail: "no such route or resource")
         }
-        guard let given = RequestInfo.current.bearerToken,
-              Data(SHA256.hash(data: Data(given.utf8))) == Data(SHA256.hash(data: Data(expected.utf8))) else {
-            throw Problem.unauthorized(tokenGiven: RequestInfo.current.bearerToken != nil)
+        guard let given = RequestInfo.current.bearerToken else { throw Problem.unauthorized(tokenGiven: false) }
+        guard SHA256.hash(data: Data(given.utf8)) == SHA256.hash(data: Data(expected.utf8)) else {
+            throw Problem(status: .forbidden, code: "not_an_operator", title: "Forbidden",
+                          detail: "this route needs the operator token; the bearer token given is not it")
         }
     }
 }

@@ -55,14 +55,18 @@ extension LogbookAPI {
 
     func getQuizGame(_ input: Operations.GetQuizGame.Input) async throws -> Operations.GetQuizGame.Output {
         let caller = try authenticate()
+        let asOf = projectedPosition
         guard let game = try runtime.quiz.game(input.path.gameId, viewer: caller.userId) else { throw QuizRoutes.gameNotFound }
-        return .ok(.init(body: .json(QuizRoutes.game(game))))
+        let eTag = try eTag(of: EntityStream.game(input.path.gameId), asOf: asOf)
+        return .ok(.init(headers: .init(eTag: eTag), body: .json(QuizRoutes.game(game))))
     }
 
     func getQuizQuestion(_ input: Operations.GetQuizQuestion.Input) async throws -> Operations.GetQuizQuestion.Output {
         let caller = try authenticate()
+        let asOf = projectedPosition
         if let question = try runtime.quiz.nextQuestion(input.path.gameId, viewer: caller.userId) {
-            return .ok(.init(body: .json(.init(index: question.index, text: question.text, answers: question.answers))))
+            let eTag = try eTag(of: EntityStream.game(input.path.gameId), asOf: asOf)
+            return .ok(.init(headers: .init(eTag: eTag), body: .json(.init(index: question.index, text: question.text, answers: question.answers))))
         }
         // No next question: either every one is answered, or the game is not the caller's.
         guard try runtime.quiz.game(input.path.gameId, viewer: caller.userId) != nil else { throw QuizRoutes.gameNotFound }
@@ -73,7 +77,7 @@ extension LogbookAPI {
         let caller = try authenticate()
         guard case let .json(body) = input.body else { throw Routes.unsupportedBody }
         let gameId = input.path.gameId
-        let outcome = try await commands.run(QuizDecider.self, .answer(gameId: gameId, index: body.index, answer: body.answer), actor: caller.userId)
+        let outcome = try await commands.run(QuizDecider.self, .answer(gameId: gameId, index: body.index, answer: body.answer), actor: caller.userId, entity: EntityStream.game(gameId))
         guard case let .answerGiven(given)? = outcome.events.first,
               let points = try runtime.quiz.points(in: gameId, of: caller.userId) else { throw Problem.internalError }
         let finished = outcome.events.contains { if case .gameFinished = $0 { true } else { false } }
@@ -84,7 +88,7 @@ extension LogbookAPI {
 
     func markQuizResultSeen(_ input: Operations.MarkQuizResultSeen.Input) async throws -> Operations.MarkQuizResultSeen.Output {
         let caller = try authenticate()
-        _ = try await commands.run(QuizDecider.self, .markResultSeen(gameId: input.path.gameId), actor: caller.userId)
+        _ = try await commands.run(QuizDecider.self, .markResultSeen(gameId: input.path.gameId), actor: caller.userId, entity: EntityStream.game(input.path.gameId))
         return .noContent(.init())
     }
 

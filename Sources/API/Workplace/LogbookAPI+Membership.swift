@@ -10,7 +10,7 @@ extension LogbookAPI {
         guard case let .json(body) = input.body else { throw Routes.unsupportedBody }
         let command = WorkplaceCommand.requestToJoin(
             organisationId: input.path.organisationId, locationId: body.locationId, employeeNumber: body.employeeNumber, name: body.name)
-        let outcome = try await commands.run(WorkplaceDecider.self, command, actor: caller.userId)
+        let outcome = try await commands.run(WorkplaceDecider.self, command, actor: caller.userId, entity: EntityStream.organisation(input.path.organisationId))
         return .created(.init(body: .json(outcome.result)))
     }
 
@@ -32,14 +32,14 @@ extension LogbookAPI {
         }
         let command = WorkplaceCommand.acceptJoinRequest(
             organisationId: input.path.organisationId, userId: input.path.userId, correction: correction)
-        let outcome = try await commands.run(WorkplaceDecider.self, command, actor: caller.userId)
+        let outcome = try await commands.run(WorkplaceDecider.self, command, actor: caller.userId, entity: EntityStream.organisation(input.path.organisationId))
         return .ok(.init(body: .json(outcome.result)))
     }
 
     func rejectJoinRequest(_ input: Operations.RejectJoinRequest.Input) async throws -> Operations.RejectJoinRequest.Output {
         let caller = try authenticate()
         let command = WorkplaceCommand.rejectJoinRequest(organisationId: input.path.organisationId, userId: input.path.userId)
-        _ = try await commands.run(WorkplaceDecider.self, command, actor: caller.userId)
+        _ = try await commands.run(WorkplaceDecider.self, command, actor: caller.userId, entity: EntityStream.organisation(input.path.organisationId))
         return .noContent(.init())
     }
 
@@ -56,14 +56,14 @@ extension LogbookAPI {
         guard case let .json(body) = input.body else { throw Routes.unsupportedBody }
         let command = WorkplaceCommand.changeMember(
             organisationId: input.path.organisationId, userId: input.path.userId, locationId: body.locationId, admin: body.admin)
-        let outcome = try await commands.run(WorkplaceDecider.self, command, actor: caller.userId)
+        let outcome = try await commands.run(WorkplaceDecider.self, command, actor: caller.userId, entity: EntityStream.organisation(input.path.organisationId))
         return .ok(.init(body: .json(outcome.result)))
     }
 
     func removeMember(_ input: Operations.RemoveMember.Input) async throws -> Operations.RemoveMember.Output {
         let caller = try authenticate()
         let command = WorkplaceCommand.removeMember(organisationId: input.path.organisationId, userId: input.path.userId)
-        _ = try await commands.run(WorkplaceDecider.self, command, actor: caller.userId)
+        _ = try await commands.run(WorkplaceDecider.self, command, actor: caller.userId, entity: EntityStream.organisation(input.path.organisationId))
         return .noContent(.init())
     }
 }

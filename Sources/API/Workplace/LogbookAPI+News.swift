@@ -15,7 +15,7 @@ extension LogbookAPI {
         let command = WorkplaceCommand.postNews(
             organisationId: input.path.organisationId, newsId: Routes.newID(), locationId: body.locationId,
             title: body.title, text: body.text, imageBlobId: body.imageBlobId)
-        let outcome = try await commands.run(WorkplaceDecider.self, command, actor: caller.userId)
+        let outcome = try await commands.run(WorkplaceDecider.self, command, actor: caller.userId, entity: EntityStream.organisation(input.path.organisationId))
         guard case let .newsPosted(posted)? = outcome.events.first else { throw Problem.internalError }
         return .created(.init(body: .json(.init(
             newsId: posted.newsId, position: outcome.responsePosition, events: outcome.eventTypes))))
@@ -45,7 +45,7 @@ extension LogbookAPI {
     func deleteNews(_ input: Operations.DeleteNews.Input) async throws -> Operations.DeleteNews.Output {
         let caller = try authenticate()
         let command = WorkplaceCommand.deleteNews(organisationId: input.path.organisationId, newsId: input.path.newsId)
-        _ = try await commands.run(WorkplaceDecider.self, command, actor: caller.userId)
+        _ = try await commands.run(WorkplaceDecider.self, command, actor: caller.userId, entity: EntityStream.organisation(input.path.organisationId))
         return .noContent(.init())
     }
 }

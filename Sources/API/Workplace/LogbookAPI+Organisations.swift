@@ -37,9 +37,11 @@ extension LogbookAPI {
     /// (members, forms, reviews, news) is in it.
     func getOrganisation(_ input: Operations.GetOrganisation.Input) async throws -> Operations.GetOrganisation.Output {
         let caller = try authenticate()
+        let asOf = projectedPosition
         let organisation = try existingOrganisation(input.path.organisationId)
         let membership = try runtime.workplace.membership(of: caller.userId, in: organisation.organisationId)
-        return .ok(.init(body: .json(WorkplaceRoutes.organisation(organisation, membership))))
+        let eTag = try eTag(of: EntityStream.organisation(organisation.organisationId), asOf: asOf)
+        return .ok(.init(headers: .init(eTag: eTag), body: .json(WorkplaceRoutes.organisation(organisation, membership))))
     }
 
     func addLocation(_ input: Operations.AddLocation.Input) async throws -> Operations.AddLocation.Output {
@@ -47,7 +49,7 @@ extension LogbookAPI {
         guard case let .json(body) = input.body else { throw Routes.unsupportedBody }
         let command = WorkplaceCommand.addLocation(
             organisationId: input.path.organisationId, location: .init(locationId: Routes.newID(), name: body.name))
-        let outcome = try await commands.run(WorkplaceDecider.self, command, actor: caller.userId)
+        let outcome = try await commands.run(WorkplaceDecider.self, command, actor: caller.userId, entity: EntityStream.organisation(input.path.organisationId))
         guard case let .locationAdded(added)? = outcome.events.first else { throw Problem.internalError }
         return .created(.init(body: .json(.init(
             locationId: added.location.locationId, position: outcome.responsePosition, events: outcome.eventTypes))))
@@ -58,14 +60,14 @@ extension LogbookAPI {
         guard case let .json(body) = input.body else { throw Routes.unsupportedBody }
         let command = WorkplaceCommand.renameLocation(
             organisationId: input.path.organisationId, locationId: input.path.locationId, name: body.name)
-        let outcome = try await commands.run(WorkplaceDecider.self, command, actor: caller.userId)
+        let outcome = try await commands.run(WorkplaceDecider.self, command, actor: caller.userId, entity: EntityStream.organisation(input.path.organisationId))
         return .ok(.init(body: .json(outcome.result)))
     }
 
     func removeLocation(_ input: Operations.RemoveLocation.Input) async throws -> Operations.RemoveLocation.Output {
         let caller = try authenticate()
         let command = WorkplaceCommand.removeLocation(organisationId: input.path.organisationId, locationId: input.path.locationId)
-        _ = try await commands.run(WorkplaceDecider.self, command, actor: caller.userId)
+        _ = try await commands.run(WorkplaceDecider.self, command, actor: caller.userId, entity: EntityStream.organisation(input.path.organisationId))
         return .noContent(.init())
     }
 

@@ -11,7 +11,7 @@ extension LogbookAPI {
         let command = WorkplaceCommand.submitReview(.init(
             organisationId: input.path.organisationId, reviewId: Routes.newID(), employeeId: body.employeeId,
             formId: body.formId, answers: body.answers.map(WorkplaceRoutes.answer), remark: body.remark))
-        let outcome = try await commands.run(WorkplaceDecider.self, command, actor: caller.userId)
+        let outcome = try await commands.run(WorkplaceDecider.self, command, actor: caller.userId, entity: EntityStream.organisation(input.path.organisationId))
         guard case let .reviewSubmitted(submitted)? = outcome.events.first else { throw Problem.internalError }
         return .created(.init(body: .json(.init(
             reviewId: submitted.reviewId, position: outcome.responsePosition, events: outcome.eventTypes))))
@@ -36,6 +36,7 @@ extension LogbookAPI {
 
     func getReview(_ input: Operations.GetReview.Input) async throws -> Operations.GetReview.Output {
         let caller = try authenticate()
+        let asOf = projectedPosition
         let (organisation, viewer) = try workplaceViewer(caller.userId, of: input.path.organisationId)
         // Membership first, so that an outsider learns nothing of the review ids.
         try WorkplaceRoutes.access { () throws(WorkplaceError) in try WorkplaceAccess.requireMember(viewer) }
@@ -43,6 +44,7 @@ extension LogbookAPI {
             throw ProblemMapping.problem(for: WorkplaceError.reviewNotFound)
         }
         try WorkplaceRoutes.access { () throws(WorkplaceError) in try WorkplaceAccess.requireReview(of: review.employeeId, viewer) }
-        return .ok(.init(body: .json(WorkplaceRoutes.review(review))))
+        let eTag = try eTag(of: EntityStream.organisation(organisation.organisationId), asOf: asOf)
+        return .ok(.init(headers: .init(eTag: eTag), body: .json(WorkplaceRoutes.review(review))))
     }
 }

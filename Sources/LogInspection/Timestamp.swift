@@ -1,23 +1,26 @@
 import Foundation
 
 /// A UTC instant in whole microseconds, the log's own resolution, so that a `recordedAt` this
-/// tool prints and an operator passes back to `--since` selects exactly that event.
-struct Timestamp: Sendable, Hashable, Comparable {
-    let microsecondsSince1970: Int64
+/// tool prints and an operator passes back to `--since` (or the admin API's `from`) selects
+/// exactly that event.
+public struct Timestamp: Sendable, Hashable, Comparable {
+    /// Microseconds since 1970-01-01T00:00:00Z.
+    public let microsecondsSince1970: Int64
 
-    init(microsecondsSince1970: Int64) {
+    /// The instant `microsecondsSince1970` microseconds after the epoch.
+    public init(microsecondsSince1970: Int64) {
         self.microsecondsSince1970 = microsecondsSince1970
     }
 
     /// The instant of `date`, rounded to the nearest microsecond: the log stores whole
     /// microseconds and `Date` carries them as a binary fraction that may fall just short.
-    init(_ date: Date) {
+    public init(_ date: Date) {
         microsecondsSince1970 = Int64((date.timeIntervalSince1970 * 1_000_000).rounded())
     }
 
     /// Parses RFC 3339 (`2025-01-31T08:15:00Z`, `2025-01-31T09:15:00.25+01:00`) or a bare date
     /// (`2025-01-31`, midnight UTC). A time without a zone is rejected rather than guessed.
-    init?(rfc3339 text: String) {
+    public init?(rfc3339 text: String) {
         let pattern = /(\d{4})-(\d{2})-(\d{2})(?:[Tt ](\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,9}))?([Zz]|[+-]\d{2}:\d{2}))?/
         guard let match = text.wholeMatch(of: pattern) else { return nil }
         let (_, year, month, day, hour, minute, second, fraction, zone) = match.output
@@ -47,7 +50,7 @@ struct Timestamp: Sendable, Hashable, Comparable {
     }
 
     /// RFC 3339 in UTC with all six fractional digits: `2025-01-31T08:15:00.000000Z`.
-    var rfc3339: String {
+    public var rfc3339: String {
         // Floor division, so instants before 1970 still get a fraction in 0..<1_000_000.
         var seconds = microsecondsSince1970 / 1_000_000
         var microseconds = microsecondsSince1970 % 1_000_000
@@ -65,7 +68,7 @@ struct Timestamp: Sendable, Hashable, Comparable {
         )
     }
 
-    static func < (lhs: Timestamp, rhs: Timestamp) -> Bool {
+    public static func < (lhs: Timestamp, rhs: Timestamp) -> Bool {
         lhs.microsecondsSince1970 < rhs.microsecondsSince1970
     }
 }
