@@ -17,8 +17,7 @@ OPERATOR_TOKEN = os.environ["FUZZ_OPERATOR_TOKEN"]
 
 # Routes that need the operator token instead of a user's.
 OPERATOR_OPERATIONS = {"listProjections", "rebuildProjection", "addQuizQuestion", "getChainHead",
-                       "listAdminEvents", "getAdminStream", "getAdminAudit", "getMetrics",
-                       "getAdminEventsLive", "getAdminAsOfScoreboard", "getAdminAsOfGame"}
+                       "listAdminEvents", "getAdminStream", "getAdminAudit", "getMetrics"}
 
 
 def fresh_session():

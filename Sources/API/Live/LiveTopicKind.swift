@@ -61,10 +61,9 @@ enum LiveTopics {
         HouseTopic(), GameTopic(), NeighbourhoodTopic(), GroupTopic(), OrganisationTopic(), MeTopic(),
     ]
 
-    /// The keys `event` is filed under, over every kind, and the operators' tail's key, which
-    /// every event has (`OperatorTail`).
+    /// The keys `event` is filed under, over every kind.
     static func keys(of event: RecordedEvent) -> [String] {
-        all.flatMap { $0.keys(of: event) } + [OperatorTail.everyEventKey]
+        all.flatMap { $0.keys(of: event) }
     }
 
     /// The kinds whose grants `type` makes the hub check again.
