@@ -87,7 +87,7 @@ let package = Package(
         .executableTarget(
             name: "logbook-admin",
             dependencies: [
-                "EventLog", "EventSourcing", "Household", "Projections", "Accounts", "Quiz", "CommandHandling", "Blobs", "BlobStore", "LogInspection",
+                "EventLog", "EventSourcing", "Household", "Projections", "Accounts", "Quiz", "CommandHandling", "Blobs", "BlobStore", "LogInspection", "LMDB",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],

@@ -37,6 +37,8 @@ public final class LogbookRuntime: Sendable {
     let auth: AuthServices
     /// The per-user keys personal data in events is sealed under (`data/keys`, ADR 0004).
     public let personalData: PersonalDataKeyStore
+    /// The read models as of past log positions, for the operators' as-of routes.
+    let asOfCopies: AsOfCopies
     /// Read models still holding an erased user's data until rebuilt and compacted.
     let scrub: ReadModelScrub
     /// Wrong join codes by user and by address: guessing a house's code is rate-limited like logins.
@@ -89,6 +91,7 @@ public final class LogbookRuntime: Sendable {
         workplace = WorkplaceQueries(engine: projections)
         albums = AlbumsQueries(engine: projections)
         blobReferences = BlobQueries(engine: projections)
+        asOfCopies = AsOfCopies(log: log, personalData: personalData)
         let engine = projections
         live = LiveHub(log: log, projected: projections.projected, settings: LiveSettings(environment: environment)) {
             engine.runnerStatus

@@ -21,7 +21,7 @@ struct AccountErasureCLITests {
             return (ann.token, try #require(created.json["houseId"] as? String))
         }
         // Without LOGBOOK_SECRET_KEY: the data directory's secret.key, as the server used.
-        let replay = try AdminTool.run(["replay", "--data-dir", server.directory], unsetting: ["LOGBOOK_SECRET_KEY"])
+        let replay = try await AdminTool.run(["replay", "--data-dir", server.directory], unsetting: ["LOGBOOK_SECRET_KEY"])
         let text = replay.output
         #expect(replay.status == 0, "\(text)")
         #expect(!text.contains("failed"), "\(text)")

@@ -14,7 +14,7 @@ struct AccountsOutboxCLITests {
             #expect(try await client.send(.post, "/v1/password-resets", json: ["email": "ann@example.org"]).status == .accepted)
             try await server.awaitPasswordResets()
 
-            let outbox = try AdminTool.run(["outbox", "--data-dir", server.directory, "--json"], unsetting: ["LOGBOOK_SECRET_KEY"])
+            let outbox = try await AdminTool.run(["outbox", "--data-dir", server.directory, "--json"], unsetting: ["LOGBOOK_SECRET_KEY"])
             #expect(outbox.status == 0)
             let lines = outbox.stdout.split(separator: "\n")
             #expect(lines.count == 1)

@@ -20,7 +20,7 @@ struct AdminAuditCLITests {
         }
         let log = try AdminFixture.logEvents(server.runtime.log)
 
-        let json = try AdminTool.run(["audit", "--data-dir", server.directory, "--actor", scenario.bob.userId, "--json"], unsetting: ["LOGBOOK_DATA_DIR"])
+        let json = try await AdminTool.run(["audit", "--data-dir", server.directory, "--actor", scenario.bob.userId, "--json"], unsetting: ["LOGBOOK_DATA_DIR"])
         #expect(json.status == 0, "\(json.output)")
         let lines = json.stdout.split(separator: "\n").map { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
         #expect(lines.allSatisfy { $0 != nil }, "every line is a JSON object: \(json.stdout)")
@@ -31,7 +31,7 @@ struct AdminAuditCLITests {
         #expect(completion["actor"] as? String == scenario.bob.userId && completion["correlationId"] is String)
         #expect(completion["data"] == nil)
 
-        let table = try AdminTool.run(["audit", "--data-dir", server.directory, "--entity", scenario.houseId], unsetting: ["LOGBOOK_DATA_DIR"])
+        let table = try await AdminTool.run(["audit", "--data-dir", server.directory, "--entity", scenario.houseId], unsetting: ["LOGBOOK_DATA_DIR"])
         #expect(table.status == 0, "\(table.output)")
         let rows = table.stdout.split(separator: "\n").map(String.init)
         #expect(rows.first?.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
@@ -41,18 +41,18 @@ struct AdminAuditCLITests {
         #expect(completed.contains(scenario.bob.userId) && completed.contains(scenario.completionKey))
         #expect(byEntity == log.filter { $0.tags.contains("house:\(scenario.houseId)") }.map { Int($0.position) })
 
-        let limited = try AdminTool.run(["audit", "--data-dir", server.directory, "--entity", scenario.houseId, "--json", "--limit", "2"], unsetting: ["LOGBOOK_DATA_DIR"])
+        let limited = try await AdminTool.run(["audit", "--data-dir", server.directory, "--entity", scenario.houseId, "--json", "--limit", "2"], unsetting: ["LOGBOOK_DATA_DIR"])
         #expect(limited.stdout.split(separator: "\n").count == 2)
-        let none = try AdminTool.run(["audit", "--data-dir", server.directory, "--actor", "nobody"], unsetting: ["LOGBOOK_DATA_DIR"])
+        let none = try await AdminTool.run(["audit", "--data-dir", server.directory, "--actor", "nobody"], unsetting: ["LOGBOOK_DATA_DIR"])
         #expect(none.status == 0 && none.stdout == "(no events)\n")
     }
 
-    @Test func exactlyOneSubjectOrAUsageError() throws {
+    @Test func exactlyOneSubjectOrAUsageError() async throws {
         let directory = NSTemporaryDirectory() + "admin-audit-cli-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
         for arguments in [["audit"], ["audit", "--actor", "a", "--entity", "b"], ["audit", "--actor", ""], ["audit", "--entity", "x", "--limit", "0"]] {
-            let result = try AdminTool.run(arguments + ["--data-dir", directory], unsetting: ["LOGBOOK_DATA_DIR"])
+            let result = try await AdminTool.run(arguments + ["--data-dir", directory], unsetting: ["LOGBOOK_DATA_DIR"])
             #expect(result.status == 2, "\(arguments): \(result.output)")
             #expect(result.stderr.hasPrefix("logbook-admin: "), "\(arguments): \(result.stderr)")
             #expect(result.stdout.isEmpty)

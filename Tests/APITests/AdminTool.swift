@@ -15,7 +15,7 @@ enum AdminTool {
     /// Runs it with `arguments`. `unsetting` names environment variables of the test process
     /// the tool must not inherit (`LOGBOOK_DATA_DIR`, `LOGBOOK_SECRET_KEY`: they would change
     /// what it opens). Output goes to files, so a chatty stream cannot fill a pipe and stall it.
-    static func run(_ arguments: [String], unsetting: [String] = []) throws -> Result {
+    static func run(_ arguments: [String], unsetting: [String] = []) async throws -> Result {
         let base = NSTemporaryDirectory() + "admin-tool-" + UUID().uuidString
         for suffix in [".out", ".err"] { _ = FileManager.default.createFile(atPath: base + suffix, contents: nil) }
         defer { for suffix in [".out", ".err"] { try? FileManager.default.removeItem(atPath: base + suffix) } }
@@ -27,8 +27,7 @@ enum AdminTool {
         process.environment = environment
         process.standardOutput = FileHandle(forWritingAtPath: base + ".out")
         process.standardError = FileHandle(forWritingAtPath: base + ".err")
-        try SpawnLock.run(process)
-        process.waitUntilExit()
+        try await SpawnLock.runToExit(process)
         return Result(
             status: process.terminationStatus,
             stdout: (try? String(contentsOfFile: base + ".out", encoding: .utf8)) ?? "",

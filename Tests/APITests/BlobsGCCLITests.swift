@@ -23,19 +23,19 @@ struct BlobsGCCLITests {
         }
         for blobId in [shown, oldUnusedId] { try age(server, blobId, byHours: 48) }
 
-        let dryRun = try AdminTool.run(["blobs", "gc", "--data-dir", server.directory, "--grace-hours", "0", "--dry-run", "--list"])
+        let dryRun = try await AdminTool.run(["blobs", "gc", "--data-dir", server.directory, "--grace-hours", "0", "--dry-run", "--list"])
         #expect(dryRun.status == 0, "\(dryRun.output)")
         #expect(dryRun.output.contains("would delete 2 blobs"), "\(dryRun.output)")
         #expect(dryRun.output.contains(oldUnusedId) && dryRun.output.contains(youngUnused) && !dryRun.output.contains(shown))
         #expect(server.storedBlobFiles().count == 3, "a dry run deletes nothing")
 
-        let gc = try AdminTool.run(["blobs", "gc", "--data-dir", server.directory])
+        let gc = try await AdminTool.run(["blobs", "gc", "--data-dir", server.directory])
         #expect(gc.status == 0, "\(gc.output)")
         #expect(gc.output.contains("deleted 1 blobs (\(oldUnused.count) bytes"), "\(gc.output)")
         #expect(gc.output.contains("1 blobs referenced"), "\(gc.output)")
         #expect(Set(server.storedBlobFiles()) == [path(shown), path(youngUnused)])
 
-        let again = try AdminTool.run(["blobs", "gc", "--data-dir", server.directory])
+        let again = try await AdminTool.run(["blobs", "gc", "--data-dir", server.directory])
         #expect(again.output.contains("deleted 0 blobs (0 bytes"), "\(again.output)")
     }
 
@@ -50,16 +50,16 @@ struct BlobsGCCLITests {
         server.runtime.close()
         try FileManager.default.removeItem(atPath: server.directory + "/readmodels")
 
-        let refused = try AdminTool.run(["blobs", "gc", "--data-dir", server.directory, "--grace-hours", "0"])
+        let refused = try await AdminTool.run(["blobs", "gc", "--data-dir", server.directory, "--grace-hours", "0"])
         #expect(refused.status == 1, "\(refused.output)")
         #expect(refused.output.contains("no read models"), "\(refused.output)")
         #expect(server.storedBlobFiles() == [path(blobId)], "nothing is collected on an unknown set of references")
 
         for bad in [["--grace-hours", "-1"], ["--grace-hours", "100000"], ["--grace-hours", "soon"], ["--wait-seconds", "601"]] {
-            let result = try AdminTool.run(["blobs", "gc", "--data-dir", server.directory] + bad)
+            let result = try await AdminTool.run(["blobs", "gc", "--data-dir", server.directory] + bad)
             #expect(result.status == 2, "\(bad): \(result.output)")
         }
-        let missing = try AdminTool.run(["blobs", "gc", "--data-dir", server.directory + "/nowhere"])
+        let missing = try await AdminTool.run(["blobs", "gc", "--data-dir", server.directory + "/nowhere"])
         #expect(missing.status == 2, "\(missing.output)")
     }
 

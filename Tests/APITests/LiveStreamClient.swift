@@ -33,11 +33,15 @@ final class LiveStreamClient: Sendable {
     private let reading = Mutex(false)
     private let isClosed = Mutex(false)
 
-    /// Connects to `address` (`http://127.0.0.1:port`), sends the request for `query` (the part
-    /// after `?`) with `token` and `lastEventID`, and starts reading unless `reading` is false.
+    /// Connects to `address` (`http://127.0.0.1:port`), sends the request for `path` (the users'
+    /// `/v1/live`, or the operators' tail) and `query` (the part after `?`) with `token` and
+    /// `lastEventID`, and starts reading unless `reading` is false.
     /// `receiveBufferBytes` shrinks the socket's receive buffer, so that a client that does not
     /// read fills the server's side soon.
-    init(address: String, query: String, token: String?, lastEventID: String? = nil, reading: Bool = true, receiveBufferBytes: Int32? = nil) throws {
+    init(
+        address: String, path: String = "/v1/live", query: String, token: String?, lastEventID: String? = nil, reading: Bool = true,
+        receiveBufferBytes: Int32? = nil
+    ) throws {
         let url = try #require(URL(string: address))
         let port = try #require(url.port)
         socket = Foundation.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
@@ -56,7 +60,7 @@ final class LiveStreamClient: Sendable {
             _ = Foundation.close(socket)
             throw POSIXError(.ECONNREFUSED)
         }
-        var request = "GET /v1/live?\(query) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nAccept: text/event-stream\r\n"
+        var request = "GET \(path)?\(query) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nAccept: text/event-stream\r\n"
         if let token { request += "Authorization: Bearer \(token)\r\n" }
         if let lastEventID { request += "Last-Event-ID: \(lastEventID)\r\n" }
         request += "\r\n"

@@ -52,15 +52,9 @@ struct OperatorRouteTests {
             #expect(reply.json["position"] as? Int == Int(head.position))
             #expect(reply.json["hash"] as? String == head.hashHex)
             // The operator's tool, beside the running server, publishes the same head.
-            let process = Process()
-            process.executableURL = try ServerBinary.url().deletingLastPathComponent().appendingPathComponent("logbook-admin")
-            process.arguments = ["head", "--data-dir", server.directory]
-            let output = Pipe()
-            process.standardOutput = output
-            try SpawnLock.run(process)
-            let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            #expect(process.terminationStatus == 0)
+            let run = try await AdminTool.run(["head", "--data-dir", server.directory])
+            #expect(run.status == 0, "\(run.output)")
+            let printed = run.stdout
             #expect(printed == "\(reply.json["position"] as? Int ?? -1):\(reply.json["hash"] as? String ?? "")\n")
             // What the route publishes, verify proves: the log up to it is the one that was read.
             #expect(try server.runtime.log.verify(heads: [head]).isHealthy)

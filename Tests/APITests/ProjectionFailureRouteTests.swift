@@ -63,12 +63,12 @@ struct ProjectionFailureRouteTests {
             #expect(try await client.send(.get, "/health").status == .ok, "still alive")
 
             // The operator's tool, on the directory of the running server, shows it too.
-            let stats = try AdminTool.run(["stats", "--json", "--data-dir", server.directory])
+            let stats = try await AdminTool.run(["stats", "--json", "--data-dir", server.directory])
             #expect(stats.status == 0, "\(stats.stderr)")
             let projections = try #require((try JSONSerialization.jsonObject(with: Data(stats.stdout.utf8)) as? [String: Any])?["projections"] as? [[String: Any]])
             let shown = try #require(projections.first { $0["name"] as? String == name })
             #expect(shown["state"] as? String == "failed" && (shown["failure"] as? [String: Any])?["position"] as? Int == Int(failedAt))
-            let text = try AdminTool.run(["stats", "--data-dir", server.directory])
+            let text = try await AdminTool.run(["stats", "--data-dir", server.directory])
             #expect(text.stdout.contains("\(name) failed at position \(failedAt): Bug()"), "\(text.stdout)")
 
             // A rebuild without the fix fails again: recorded, and the server stays up.

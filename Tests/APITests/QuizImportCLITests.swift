@@ -33,16 +33,16 @@ struct QuizImportCLITests {
         let bad = try file(#"[{"text": "Fine?", "answers": ["a", "b"], "correctAnswer": "a"}, {"text": "", "answers": ["x"], "correctAnswer": "y"}]"#)
         defer { for path in [good, bad] { try? FileManager.default.removeItem(atPath: path) } }
 
-        let busy = try AdminTool.run(["quiz", "import", good, "--data-dir", server.directory])
+        let busy = try await AdminTool.run(["quiz", "import", good, "--data-dir", server.directory])
         #expect(busy.status == 2 && busy.output.contains("only one writer"), "the running server holds the log: \(busy.output)")
         server.runtime.close()
         let before = try questionsAdded(in: server.directory).count
 
-        let first = try AdminTool.run(["quiz", "import", good, "--data-dir", server.directory])
+        let first = try await AdminTool.run(["quiz", "import", good, "--data-dir", server.directory])
         #expect(first.status == 0 && first.output.contains("imported 2 questions") && first.output.contains("skipped 1"), "\(first.output)")
-        let again = try AdminTool.run(["quiz", "import", good, "--data-dir", server.directory])
+        let again = try await AdminTool.run(["quiz", "import", good, "--data-dir", server.directory])
         #expect(again.status == 0 && again.output.contains("imported 0 questions") && again.output.contains("skipped 3"), "\(again.output)")
-        let refused = try AdminTool.run(["quiz", "import", bad, "--data-dir", server.directory])
+        let refused = try await AdminTool.run(["quiz", "import", bad, "--data-dir", server.directory])
         #expect(refused.status == 1 && refused.output.contains("question 1: text"), "\(refused.output)")
 
         let added = try questionsAdded(in: server.directory)

@@ -159,7 +159,7 @@ struct RequestLogTests {
     private static func resetToken(dataDirectory: String) async throws -> String {
         let deadline = ContinuousClock.now + .seconds(30)
         while ContinuousClock.now < deadline {
-            let outbox = try AdminTool.run(["outbox", "--data-dir", dataDirectory, "--json"], unsetting: ["LOGBOOK_SECRET_KEY", "LOGBOOK_DATA_DIR"])
+            let outbox = try await AdminTool.run(["outbox", "--data-dir", dataDirectory, "--json"], unsetting: ["LOGBOOK_SECRET_KEY", "LOGBOOK_DATA_DIR"])
             if let line = outbox.stdout.split(separator: "\n").first,
                let mail = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], let token = mail["token"] as? String {
                 return token

@@ -135,15 +135,14 @@ struct ServerProcessTests {
         #expect(try await again.terminate())
     }
 
-    @Test func aBadBcryptCostIsRefusedAtStart() throws {
+    @Test func aBadBcryptCostIsRefusedAtStart() async throws {
         let process = Process()
         process.executableURL = try ServerBinary.url()
         process.arguments = ["serve", "--data-dir", NSTemporaryDirectory() + "unused-" + UUID().uuidString]
         process.environment = ProcessInfo.processInfo.environment.merging(["LOGBOOK_BCRYPT_COST": "99"]) { $1 }
         let errors = Pipe()
         process.standardError = errors
-        try SpawnLock.run(process)
-        process.waitUntilExit()
+        try await SpawnLock.runToExit(process)
         #expect(process.terminationStatus != 0)
         #expect(String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).contains("LOGBOOK_BCRYPT_COST"))
     }

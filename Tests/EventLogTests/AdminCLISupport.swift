@@ -142,7 +142,7 @@ struct AdminRun {
     let stdout: String
     let stderr: String
 
-    init(_ arguments: [String], environment: [String: String] = [:]) throws {
+    init(_ arguments: [String], environment: [String: String] = [:]) async throws {
         let base = NSTemporaryDirectory() + "admin-run-" + UUID().uuidString
         _ = FileManager.default.createFile(atPath: base + ".out", contents: nil)
         _ = FileManager.default.createFile(atPath: base + ".err", contents: nil)
@@ -156,12 +156,14 @@ struct AdminRun {
         process.environment = AdminBinary.environment(environment)
         process.standardOutput = FileHandle(forWritingAtPath: base + ".out")
         process.standardError = FileHandle(forWritingAtPath: base + ".err")
-        try SpawnLock.run(process)
-        let pid = process.processIdentifier
-        let watchdog = DispatchWorkItem { kill(pid, SIGKILL) }
+        // Before the launch the identifier is 0, which `kill` reads as "this process group".
+        let watchdog = DispatchWorkItem { [process] in
+            let pid = process.processIdentifier
+            if pid > 0 { kill(pid, SIGKILL) }
+        }
         DispatchQueue.global().asyncAfter(deadline: .now() + 20, execute: watchdog)
-        process.waitUntilExit()
-        watchdog.cancel()
+        defer { watchdog.cancel() }
+        try await SpawnLock.runToExit(process)
         status = process.terminationStatus
         stdout = (try? String(contentsOfFile: base + ".out", encoding: .utf8)) ?? ""
         stderr = (try? String(contentsOfFile: base + ".err", encoding: .utf8)) ?? ""

@@ -11,7 +11,7 @@ struct AdminCLITests {
     @Test func eventsJSONHasOneCompleteObjectPerEvent() async throws {
         let log = try await AdminTestLog.make()
         defer { log.remove() }
-        let run = try AdminRun(["events", "--json", "--data-dir", log.directory])
+        let run = try await AdminRun(["events", "--json", "--data-dir", log.directory])
         #expect(run.status == 0, "\(run.stderr)")
         let objects = try run.jsonLines()
         #expect(objects.map { $0["position"] as? Int } == [1, 2, 3, 4, 5, 6])
@@ -52,13 +52,13 @@ struct AdminCLITests {
             (["--type", "household.taskAdded", "--from", "2", "--limit", "1"], [2]),
             (["--category", "nobody"], []),
         ]
-        try expectListings(cases, dataDirectory: log.directory)
+        try await expectListings(cases, dataDirectory: log.directory)
     }
 
     /// Runs `events --json` with each case's filter and checks the positions it lists.
-    private func expectListings(_ cases: [([String], [Int])], dataDirectory: String) throws {
+    private func expectListings(_ cases: [([String], [Int])], dataDirectory: String) async throws {
         for (filter, expected) in cases {
-            let run = try AdminRun(["events", "--json", "--data-dir", dataDirectory] + filter)
+            let run = try await AdminRun(["events", "--json", "--data-dir", dataDirectory] + filter)
             #expect(run.status == 0, "\(filter): \(run.stderr)")
             #expect(try run.positions() == expected, "\(filter)")
         }
@@ -79,13 +79,13 @@ struct AdminCLITests {
             (["--until", "2025-01-01"], []),
             (["--limit", "2"], [1, 2]),
         ]
-        try expectListings(cases, dataDirectory: log.directory)
+        try await expectListings(cases, dataDirectory: log.directory)
     }
 
     @Test func eventsTableIsAlignedAndTheDataDirectoryCanComeFromTheEnvironment() async throws {
         let log = try await AdminTestLog.make()
         defer { log.remove() }
-        let run = try AdminRun(["events"], environment: ["LOGBOOK_DATA_DIR": log.directory])
+        let run = try await AdminRun(["events"], environment: ["LOGBOOK_DATA_DIR": log.directory])
         #expect(run.status == 0, "\(run.stderr)")
         let lines = run.lines
         #expect(lines.count == 7)
@@ -98,21 +98,21 @@ struct AdminCLITests {
     @Test func streamPrintsOneStreamForwardOrBackward() async throws {
         let log = try await AdminTestLog.make()
         defer { log.remove() }
-        let forward = try AdminRun(["stream", "house-1", "--data-dir", log.directory])
+        let forward = try await AdminRun(["stream", "house-1", "--data-dir", log.directory])
         #expect(forward.status == 0, "\(forward.stderr)")
         #expect(forward.lines.dropFirst().map { $0.split(separator: " ").first } == ["1", "2", "5"])
-        let backward = try AdminRun(["stream", "house-1", "--backward", "--json", "--data-dir", log.directory])
+        let backward = try await AdminRun(["stream", "house-1", "--backward", "--json", "--data-dir", log.directory])
         #expect(try backward.positions() == [5, 2, 1])
-        let newest = try AdminRun(["stream", "house-1", "--backward", "--limit", "1", "--json", "--data-dir", log.directory])
+        let newest = try await AdminRun(["stream", "house-1", "--backward", "--limit", "1", "--json", "--data-dir", log.directory])
         #expect(try newest.positions() == [5])
-        let missing = try AdminRun(["stream", "house-9", "--data-dir", log.directory])
+        let missing = try await AdminRun(["stream", "house-9", "--data-dir", log.directory])
         #expect(missing.status == 0 && missing.lines.last == "(no events)")
     }
 
     @Test func statsCountsByTypeAndCategory() async throws {
         let log = try await AdminTestLog.make()
         defer { log.remove() }
-        let text = try AdminRun(["stats", "--data-dir", log.directory])
+        let text = try await AdminRun(["stats", "--data-dir", log.directory])
         #expect(text.status == 0, "\(text.stderr)")
         let rows = text.lines.map { $0.split(separator: " ").map(String.init) }
         #expect(rows.contains(["events", "6"]))
@@ -121,7 +121,7 @@ struct AdminCLITests {
         #expect(rows.contains(["house", "4"]))
         #expect(rows.contains { $0.first == "events" && $0.last == "6" && $0.count == 6 }, "page use of the events database")
 
-        let json = try AdminRun(["stats", "--json", "--data-dir", log.directory])
+        let json = try await AdminRun(["stats", "--json", "--data-dir", log.directory])
         let stats = try #require(try json.jsonLines().first)
         #expect(stats["eventCount"] as? Int == 6 && stats["lastPosition"] as? Int == 6)
         #expect((stats["eventsByType"] as? [String: Int])?["quiz.created"] == 1)
@@ -133,7 +133,7 @@ struct AdminCLITests {
     @Test func verifyPassesAHealthyLog() async throws {
         let log = try await AdminTestLog.make()
         defer { log.remove() }
-        let run = try AdminRun(["verify", "--data-dir", log.directory])
+        let run = try await AdminRun(["verify", "--data-dir", log.directory])
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
         #expect(run.lines.contains { $0.hasPrefix("events checked") && $0.hasSuffix(" 6") })
         #expect(run.lines.last == "the log is healthy")
@@ -143,15 +143,15 @@ struct AdminCLITests {
         let log = try await AdminTestLog.make()
         defer { log.remove() }
         try log.flipDataByte(atPosition: 2)
-        let run = try AdminRun(["verify", "--data-dir", log.directory])
+        let run = try await AdminRun(["verify", "--data-dir", log.directory])
         #expect(run.status == 1)
         #expect(run.stdout.contains("corrupt record at position 2: checksum mismatch"), "\(run.stdout)")
         #expect(run.stderr.hasPrefix("logbook-admin: the log is damaged"))
-        let json = try AdminRun(["verify", "--json", "--data-dir", log.directory])
+        let json = try await AdminRun(["verify", "--json", "--data-dir", log.directory])
         let report = try #require(try json.jsonLines().first)
         #expect(json.status == 1 && report["healthy"] as? Bool == false)
         // Listing stops at the damage with the reason rather than printing a damaged event.
-        let events = try AdminRun(["events", "--json", "--data-dir", log.directory])
+        let events = try await AdminRun(["events", "--json", "--data-dir", log.directory])
         #expect(events.status == 1)
         #expect(events.stderr.contains("logbook-admin: corrupt record at position 2"), "\(events.stderr)")
         #expect(try events.positions() == [1])
@@ -163,7 +163,7 @@ struct AdminCLITests {
         // Position 4 is its command's first and last event, which verify re-reads for the
         // commands index; however verify meets the damage, the tool must report it and fail.
         try log.flipDataByte(atPosition: 4)
-        let run = try AdminRun(["verify", "--data-dir", log.directory])
+        let run = try await AdminRun(["verify", "--data-dir", log.directory])
         #expect(run.status == 1)
         #expect((run.stdout + run.stderr).contains("corrupt record at position 4: checksum mismatch"), "\(run.stdout)\(run.stderr)")
     }
@@ -202,8 +202,8 @@ struct AdminCLITests {
             (["--since", "2025-01-01T03:00:00Z", "--until", "2025-01-01T04:00:00Z", "--to", "350"], Array(301...350)),
             (["--stream", "bulk-0", "--until", "2025-01-01T01:00:00Z"], Array(stride(from: 1, through: 100, by: 3))),
         ]
-        try expectListings(cases, dataDirectory: log.directory)
-        let backward = try AdminRun(["stream", "bulk-0", "--backward", "--json", "--data-dir", log.directory])
+        try await expectListings(cases, dataDirectory: log.directory)
+        let backward = try await AdminRun(["stream", "bulk-0", "--backward", "--json", "--data-dir", log.directory])
         #expect(try backward.positions() == Array(stride(from: 598, through: 1, by: -3)))
         // tail -n walks the type index backward, so only the last matches are read.
         let tail = try AdminTail(["tail", "--json", "-n", "3", "--type", "bulk.odd", "--data-dir", log.directory])
@@ -212,47 +212,47 @@ struct AdminCLITests {
         #expect(tail.terminate().status == 0)
     }
 
-    @Test func demoSeedsAnEmptyDirectoryOnceAndTheResultVerifies() throws {
+    @Test func demoSeedsAnEmptyDirectoryOnceAndTheResultVerifies() async throws {
         let directory = NSTemporaryDirectory() + "admin-demo-" + UUID().uuidString + "/data"
         defer { try? FileManager.default.removeItem(atPath: (directory as NSString).deletingLastPathComponent) }
-        let first = try AdminRun(["demo", "--data-dir", directory])
+        let first = try await AdminRun(["demo", "--data-dir", directory])
         #expect(first.status == 0 && first.stdout.hasPrefix("Seeded 14 demo events"), "\(first.stdout)\(first.stderr)")
         #expect(first.stdout.contains("household.taskCompleted"))
-        let again = try AdminRun(["demo", "--data-dir", directory])
+        let again = try await AdminRun(["demo", "--data-dir", directory])
         #expect(again.status == 0 && again.stdout.contains("already holds events; nothing seeded"))
-        let verify = try AdminRun(["verify", "--data-dir", directory])
+        let verify = try await AdminRun(["verify", "--data-dir", directory])
         #expect(verify.status == 0 && verify.stdout.contains("events checked         14"), "\(verify.stdout)")
     }
 
-    @Test func replayRebuildsEveryProjectionOrOneAndRefusesUnknownNames() throws {
+    @Test func replayRebuildsEveryProjectionOrOneAndRefusesUnknownNames() async throws {
         let directory = NSTemporaryDirectory() + "admin-replay-" + UUID().uuidString
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        #expect(try AdminRun(["demo", "--data-dir", directory]).status == 0)
-        let all = try AdminRun(["replay", "--data-dir", directory])
+        #expect(try await AdminRun(["demo", "--data-dir", directory]).status == 0)
+        let all = try await AdminRun(["replay", "--data-dir", directory])
         #expect(all.status == 0, "\(all.stderr)")
         #expect(all.stdout.contains("rebuilt household.houses") && all.stdout.contains("rebuilt household.history"))
         let row = all.lines.first { $0.hasPrefix("household.tasks") }?.split(separator: " ").map(String.init)
         #expect(row == ["household.tasks", "2", "1", "14", "0", "serving"], "version, generation, checkpoint, lag, state: \(all.stdout)")
-        let one = try AdminRun(["replay", "--projection", "household.tasks", "--data-dir", directory])
+        let one = try await AdminRun(["replay", "--projection", "household.tasks", "--data-dir", directory])
         #expect(one.status == 0 && one.stdout.hasPrefix("rebuilt household.tasks") && !one.stdout.contains("rebuilt household.houses"))
         #expect(one.lines.first { $0.hasPrefix("household.tasks") }?.split(separator: " ").map(String.init)[2] == "2")
-        let unknown = try AdminRun(["replay", "--projection", "nope", "--data-dir", directory])
+        let unknown = try await AdminRun(["replay", "--projection", "nope", "--data-dir", directory])
         #expect(unknown.status == 2 && unknown.stderr.contains("no projection named nope"))
     }
 
-    @Test func aMissingDataDirectoryIsAClearError() throws {
-        let unset = try AdminRun(["events"])
+    @Test func aMissingDataDirectoryIsAClearError() async throws {
+        let unset = try await AdminRun(["events"])
         #expect(unset.status == 2)
         #expect(unset.stderr.hasPrefix("logbook-admin: no data directory"), "\(unset.stderr)")
         #expect(unset.stderr.contains("LOGBOOK_DATA_DIR"))
-        let absent = try AdminRun(["stats", "--data-dir", "/nonexistent/logbook-\(UUID().uuidString)"])
+        let absent = try await AdminRun(["stats", "--data-dir", "/nonexistent/logbook-\(UUID().uuidString)"])
         #expect(absent.status == 2 && absent.stderr.contains("/nonexistent/logbook-"), "\(absent.stderr)")
         let empty = NSTemporaryDirectory() + "admin-empty-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: empty) }
-        let noLog = try AdminRun(["verify", "--data-dir", empty])
+        let noLog = try await AdminRun(["verify", "--data-dir", empty])
         #expect(noLog.status == 2 && noLog.stderr.contains("holds no event log"), "\(noLog.stderr)")
-        let badTime = try AdminRun(["events", "--data-dir", empty, "--since", "yesterday"])
+        let badTime = try await AdminRun(["events", "--data-dir", empty, "--since", "yesterday"])
         #expect(badTime.status == 2)
     }
 }

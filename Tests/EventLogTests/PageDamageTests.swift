@@ -34,7 +34,7 @@ struct PageDamageTests {
     @Test func verifyOnTheCommandLineReportsItAndFails() async throws {
         let log = try await damagedLog()
         defer { try? FileManager.default.removeItem(atPath: log.directory) }
-        let run = try AdminRun(["verify", "--data-dir", log.directory])
+        let run = try await AdminRun(["verify", "--data-dir", log.directory])
         #expect(run.status == 1, "\(run.stdout)\(run.stderr)")
         #expect(run.stdout.contains("reading failed, storage failure:") && run.stdout.contains("MDB_PAGE_NOTFOUND"), "\(run.stdout)")
         #expect(run.lines.last == "the log is DAMAGED")

@@ -17,4 +17,14 @@ enum SpawnLock {
         defer { flock(fd, LOCK_UN) }
         try process.run()
     }
+
+    /// `run(process)`, then waits for its exit without holding a thread: a blocking
+    /// `waitUntilExit()` takes one of the cooperative pool's two threads here, and two
+    /// tests waiting on slow tools at once stalled every other test in the process.
+    static func runToExit(_ process: Process) async throws {
+        let (exited, exit) = AsyncStream<Void>.makeStream()
+        process.terminationHandler = { _ in exit.finish() }
+        try run(process)
+        for await _ in exited {}
+    }
 }

@@ -17,7 +17,8 @@ OPERATOR_TOKEN = os.environ["FUZZ_OPERATOR_TOKEN"]
 
 # Routes that need the operator token instead of a user's.
 OPERATOR_OPERATIONS = {"listProjections", "rebuildProjection", "addQuizQuestion", "getChainHead",
-                       "listAdminEvents", "getAdminStream", "getAdminAudit", "getMetrics"}
+                       "listAdminEvents", "getAdminStream", "getAdminAudit", "getMetrics",
+                       "getAdminEventsLive", "getAdminAsOfScoreboard", "getAdminAsOfGame"}
 
 
 def fresh_session():

@@ -21,6 +21,8 @@
 #   --no-build       NO_BUILD=1      use the binaries already in .build-bench/release
 #   --live LIST      LIVE=LIST       then the live scenario (live.py): task done while each count of
 #                                    SSE streams is open, e.g. 0,100,1000 (0: the run without streams)
+#                    WORKERS=N       live.py's writers (16), the first N users of the first houses
+#                    HOUSES=N        houses of 4 seeded (16); past the writers' 16 they only watch
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -103,5 +105,5 @@ python3 tools/http-bench/report.py "$work/results.jsonl" \
 if [[ -n $out ]]; then cp "$work/results.jsonl" "$out"; fi
 if [[ -n $live ]]; then
     echo
-    python3 tools/http-bench/live.py "$base" "$work/tuples.txt" --streams "$live" --duration "$duration" --server-pid "$server"
+    python3 tools/http-bench/live.py "$base" "$work/tuples.txt" --streams "$live" --duration "$duration" --workers "${WORKERS:-16}" --server-pid "$server"
 fi

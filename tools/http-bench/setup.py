@@ -1,10 +1,13 @@
 """Waits until the server's read models include its whole log (a pre-filled log is built at
-start), then registers 64 users in 16 houses of 4 through the API, each with a task of their
-own, and writes one line per user (token, house id, task id) for the wrk script.
+start), then registers users in houses of 4 through the API (16 houses, or HOUSES), each with a
+task of their own, and writes one line per user (token, house id, task id) for the wrk script,
+the first houses' users first: live.py's writers are the first users (64 workers: 16 houses), the
+houses past them only watch (live.py's streams, 4 to a house like a household's phones). wrk
+takes every user in turn.
 
-    setup.py BASE_URL TUPLES_FILE [CATCH_UP_SECONDS_MAX]
+    [HOUSES=50] setup.py BASE_URL TUPLES_FILE [CATCH_UP_SECONDS_MAX]
 """
-import json, sys, time, urllib.request
+import json, os, sys, time, urllib.request
 base = sys.argv[1]
 def call(method, path, body=None, token=None):
     req = urllib.request.Request(base + path, method=method, data=json.dumps(body).encode() if body is not None else None)
@@ -27,7 +30,8 @@ def wait_until_projected(seconds_max):
 
 wait_until_projected(float(sys.argv[3]) if len(sys.argv) > 3 else 3600)
 tuples = []
-for h in range(16):
+houses = int(os.environ.get("HOUSES", "16"))
+for h in range(houses):
     members = []
     for m in range(4):
         reg = call("POST", "/v1/accounts", {"email": f"u{h}-{m}@bench.test", "password": "bench-password", "displayName": f"User {h}-{m}"})
@@ -40,4 +44,4 @@ for h in range(16):
         task = call("POST", f"/v1/houses/{house['houseId']}/rooms/{room['roomId']}/tasks", {"name": f"Task {m}", "frequencyDays": 7, "points": 5}, t)
         tuples.append(f"{t} {house['houseId']} {task['taskId']}")
 open(sys.argv[2] if len(sys.argv) > 2 else "tuples.txt", "w").write("\n".join(tuples) + "\n")
-print(len(tuples), "users seeded in 16 houses")
+print(len(tuples), f"users seeded in {houses} houses")

@@ -12,13 +12,13 @@ import Foundation
 struct LogbookAdmin: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "logbook-admin",
-        abstract: "Inspect a Logbook event log (read-only, so safe while the server runs; only demo, migrate and quiz import write; blobs gc deletes unreferenced images).",
+        abstract: "Inspect a Logbook event log (read-only, so safe while the server runs; only demo, migrate and quiz import write; blobs gc deletes unreferenced images; backup writes only into its new directory; import only into an empty data directory).",
         discussion: """
             The data directory comes from --data-dir or, when that is absent, $\(DataDirectoryOption.environmentVariable).
             Exit status: 0 on success, 1 when the log is damaged or a read fails, 2 for bad arguments \
             or a data directory that cannot be opened.
             """,
-        subcommands: [EventsCommand.self, TailCommand.self, StreamCommand.self, AuditCommand.self, StatsCommand.self, VerifyCommand.self, HeadCommand.self, RecordsCommand.self, MigrateCommand.self, ReplayCommand.self, DemoCommand.self, OutboxCommand.self, QuizAdminCommand.self, BlobsCommand.self]
+        subcommands: [EventsCommand.self, TailCommand.self, StreamCommand.self, AuditCommand.self, StatsCommand.self, VerifyCommand.self, HeadCommand.self, RecordsCommand.self, MigrateCommand.self, ReplayCommand.self, DemoCommand.self, OutboxCommand.self, QuizAdminCommand.self, BlobsCommand.self, BackupCommand.self, ExportCommand.self, ImportCommand.self]
     )
 
     /// Replaces ArgumentParser's entry point so that failures print as `logbook-admin: …` and

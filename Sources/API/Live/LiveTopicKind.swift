@@ -61,9 +61,10 @@ enum LiveTopics {
         HouseTopic(), GameTopic(), NeighbourhoodTopic(), GroupTopic(), OrganisationTopic(), MeTopic(),
     ]
 
-    /// The keys `event` is filed under, over every kind.
+    /// The keys `event` is filed under, over every kind, and the operators' tail's key, which
+    /// every event has (`OperatorTail`).
     static func keys(of event: RecordedEvent) -> [String] {
-        all.flatMap { $0.keys(of: event) }
+        all.flatMap { $0.keys(of: event) } + [OperatorTail.everyEventKey]
     }
 
     /// The kinds whose grants `type` makes the hub check again.
