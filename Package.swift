@@ -77,7 +77,7 @@ let package = Package(
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
             ],
-            resources: [.copy("openapi.yaml"), .copy("quiz-starter-bank.json")],
+            resources: [.copy("openapi.yaml"), .copy("quiz-starter-bank.json"), .copy("Operators/console")],
             plugins: [.plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator")]
         ),
         .executableTarget(
@@ -108,10 +108,15 @@ let package = Package(
             dependencies: ["EventLog"],
             path: "Tests/CrashWriter"
         ),
+        // What the test targets that start child processes share (not Foundation's Process: see ChildProcess).
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "LMDBTests", dependencies: ["LMDB"]),
         .testTarget(
             name: "APITests",
-            dependencies: ["API", "logbook", "Accounts", "Neighbourhood", "Workplace", "Albums", "Blobs", "BlobStore", .product(name: "HummingbirdTesting", package: "hummingbird")]
+            dependencies: [
+                "API", "logbook", "Accounts", "Neighbourhood", "Workplace", "Albums", "Blobs", "BlobStore", "TestSupport",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ]
         ),
         .testTarget(name: "EventSourcingTests", dependencies: ["EventSourcing", .product(name: "Crypto", package: "swift-crypto")]),
         .testTarget(name: "AccountsTests", dependencies: ["Accounts", "EventSourcing", .product(name: "Crypto", package: "swift-crypto")]),
@@ -126,7 +131,7 @@ let package = Package(
         .testTarget(name: "CommandHandlingTests", dependencies: ["CommandHandling", "EventLog", "EventSourcing"]),
         .testTarget(
             name: "EventLogTests",
-            dependencies: ["EventLog", "LMDB", "logbook-crash-writer", "logbook-admin"]
+            dependencies: ["EventLog", "LMDB", "logbook-crash-writer", "logbook-admin", "TestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -13,6 +13,17 @@ public enum OpenAPIDocument {
         }
         return try Data(contentsOf: url)
     }
+
+    /// The document decoded, once per process. Decoding it is slow and throws internally
+    /// thousands of times (each value is tried as every JSON type in turn), which a test
+    /// process, capturing a backtrace at every throw, paid on each server it started: with a
+    /// dozen suites starting servers at once that held both threads of the cooperative pool
+    /// for minutes.
+    public static func container() throws -> OpenAPIObjectContainer {
+        try decoded.get()
+    }
+
+    private static let decoded = Result { try JSONDecoder().decode(OpenAPIObjectContainer.self, from: try data()) }
 }
 
 /// Builds the HTTP application on `runtime`: middleware, the generated routes, and the
@@ -36,10 +47,10 @@ public func buildApplication(
     router.add(middleware: EmptyBodyMiddleware())
     router.add(middleware: RequestDigestMiddleware())
     router.add(middleware: ResponseHeaderEncodingMiddleware())
-    let document = try JSONDecoder().decode(OpenAPIObjectContainer.self, from: try OpenAPIDocument.data())
+    let document = try OpenAPIDocument.container()
     // Compact JSON: the runtime pretty-prints by default, which costs bytes on every response.
     let openAPI = Configuration(jsonEncodingOptions: [.sortedKeys, .withoutEscapingSlashes])
-    try LogbookAPI(runtime: runtime, document: document).registerHandlers(on: router, configuration: openAPI)
+    try LogbookAPI(runtime: runtime, document: document, console: try ConsoleFiles.load()).registerHandlers(on: router, configuration: openAPI)
     // After the routes, so it wraps only the not-found responder: 405 for a known path.
     router.add(middleware: MethodNotAllowedMiddleware(routes: router.routes.map { ($0.path, $0.method) }))
     return Application(

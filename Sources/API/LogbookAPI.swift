@@ -7,6 +7,8 @@ struct LogbookAPI: APIProtocol {
     let runtime: LogbookRuntime
     /// openapi.yaml, decoded once, served at /openapi.json.
     let document: OpenAPIObjectContainer
+    /// The operator console's files, served at /admin.
+    let console: ConsoleFiles
 
     func getHealth(_ input: Operations.GetHealth.Input) async throws -> Operations.GetHealth.Output {
         .ok(.init(body: .json(.init(

@@ -32,7 +32,7 @@ extension LMDBEventStore {
     public func readStream(
         _ streamID: String, from version: UInt64 = 0, direction: ReadDirection = .forward, limit: Int
     ) throws(EventLogError) -> [RecordedEvent] {
-        try scan(databases.streams, name: streamID, from: version, direction: direction, limit: limit) { _, value in
+        try scan(databases.streams, name: streamID, bytesMax: options.limits.streamIDBytesMax, from: version, direction: direction, limit: limit) { _, value in
             IndexKeys.uint64(value)
         }
     }
@@ -40,19 +40,20 @@ extension LMDBEventStore {
     public func readCategory(
         _ category: String, from position: UInt64 = 1, direction: ReadDirection = .forward, limit: Int
     ) throws(EventLogError) -> [RecordedEvent] {
-        try scanPositions(databases.categories, name: category, from: position, direction: direction, limit: limit)
+        // A category is a stream id's prefix: no longer than one.
+        try scanPositions(databases.categories, name: category, bytesMax: options.limits.streamIDBytesMax, from: position, direction: direction, limit: limit)
     }
 
     public func readTag(
         _ tag: String, from position: UInt64 = 1, direction: ReadDirection = .forward, limit: Int
     ) throws(EventLogError) -> [RecordedEvent] {
-        try scanPositions(databases.tags, name: tag, from: position, direction: direction, limit: limit)
+        try scanPositions(databases.tags, name: tag, bytesMax: options.limits.tagBytesMax, from: position, direction: direction, limit: limit)
     }
 
     public func readType(
         _ type: String, from position: UInt64 = 1, direction: ReadDirection = .forward, limit: Int
     ) throws(EventLogError) -> [RecordedEvent] {
-        try scanPositions(databases.types, name: type, from: position, direction: direction, limit: limit)
+        try scanPositions(databases.types, name: type, bytesMax: options.limits.typeBytesMax, from: position, direction: direction, limit: limit)
     }
 
     public func read(matching query: EventQuery, after position: UInt64 = 0, limit: Int) throws(EventLogError) -> QueryResult {
@@ -84,7 +85,9 @@ extension LMDBEventStore {
     }
 
     public func streamVersion(_ streamID: String) throws(EventLogError) -> UInt64? {
-        try LogDatabases.mapStorage {
+        // A stream the log would refuse to write has no version; its key may be one LMDB refuses.
+        guard streamID.utf8.count <= options.limits.streamIDBytesMax else { return nil }
+        return try LogDatabases.mapStorage {
             try environment.read { txn in
                 StreamHead(try txn.get(databases.heads, IndexKeys.head(streamID)))?.version
             }
@@ -93,20 +96,22 @@ extension LMDBEventStore {
 
     /// Index entries `name NUL position → ∅`.
     private func scanPositions(
-        _ index: Database, name: String, from position: UInt64, direction: ReadDirection, limit: Int
+        _ index: Database, name: String, bytesMax: Int, from position: UInt64, direction: ReadDirection, limit: Int
     ) throws(EventLogError) -> [RecordedEvent] {
-        try scan(index, name: name, from: position, direction: direction, limit: limit) { key, _ in
+        try scan(index, name: name, bytesMax: bytesMax, from: position, direction: direction, limit: limit) { key, _ in
             IndexKeys.trailingPosition(key)
         }
     }
 
     /// Walks the entries of `name` in `index` from `start`, resolving each to its event.
-    /// `locate` maps an entry (key, value) to the event's position.
+    /// `locate` maps an entry (key, value) to the event's position. A name longer than `bytesMax`,
+    /// the most the log writes of its kind, has no entries (and its key may be one LMDB refuses).
     private func scan(
-        _ index: Database, name: String, from start: UInt64, direction: ReadDirection, limit: Int,
+        _ index: Database, name: String, bytesMax: Int, from start: UInt64, direction: ReadDirection, limit: Int,
         locate: (UnsafeRawBufferPointer, UnsafeRawBufferPointer) -> UInt64
     ) throws(EventLogError) -> [RecordedEvent] {
         try options.limits.validatePage(limit)
+        guard name.utf8.count <= bytesMax else { return [] }
         let prefix = IndexKeys.nameKey(name)
         return try LogDatabases.mapStorage {
             try environment.read { txn in

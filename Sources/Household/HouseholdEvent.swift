@@ -68,6 +68,10 @@ public enum HouseholdEvent: DomainEvent {
     public static func streamID(house houseId: String) -> String { "house-\(houseId)" }
     /// The tag every event of a house carries, `house:<houseId>`.
     public static func houseTag(_ houseId: String) -> String { "house:\(houseId)" }
+    /// The tag a room or task event carries for its room, `room:<roomId>`.
+    public static func roomTag(_ roomId: String) -> String { "room:\(roomId)" }
+    /// The tag a task event carries for its task, `task:<taskId>`.
+    public static func taskTag(_ taskId: String) -> String { "task:\(taskId)" }
     /// The tag a membership event carries for its user, `user:<userId>`.
     public static func userTag(_ userId: String) -> String { "user:\(userId)" }
 
@@ -123,10 +127,30 @@ public enum HouseholdEvent: DomainEvent {
     /// `house-<houseId>`.
     public var streamID: String { Self.streamID(house: houseId) }
 
-    /// `house:<houseId>`, plus `user:<userId>` on membership events.
+    /// The room and the task the event concerns, for the room and task events only.
+    public var roomAndTask: (roomId: String, taskId: String?)? {
+        switch self {
+        case .roomAdded(let p): (p.roomId, nil)
+        case .roomRenamed(let p): (p.roomId, nil)
+        case .roomRemoved(let p): (p.roomId, nil)
+        case .taskAdded(let p): (p.roomId, p.taskId)
+        case .taskEdited(let p): (p.roomId, p.taskId)
+        case .taskRemoved(let p): (p.roomId, p.taskId)
+        case .taskCompleted(let p): (p.roomId, p.taskId)
+        default: nil
+        }
+    }
+
+    /// `house:<houseId>`, plus `user:<userId>` on membership events and `room:<roomId>` (and
+    /// `task:<taskId>`) on room and task events: every id an operator may audit by (SPEC §3,
+    /// "audit by entity") is a tag, so the tag index finds its events.
     public var tags: [String] {
-        let house = Self.houseTag(houseId)
-        if let userId = memberUserId { return [house, Self.userTag(userId)] }
-        return [house]
+        var tags = [Self.houseTag(houseId)]
+        if let userId = memberUserId { tags.append(Self.userTag(userId)) }
+        if let (roomId, taskId) = roomAndTask {
+            tags.append(Self.roomTag(roomId))
+            if let taskId { tags.append(Self.taskTag(taskId)) }
+        }
+        return tags
     }
 }

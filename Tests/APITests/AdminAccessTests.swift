@@ -10,6 +10,7 @@ import Testing
 struct AdminAccessTests {
     private static let reads = [
         "/v1/admin/events", "/v1/admin/streams/house-x", "/v1/admin/audit?actor=system", "/v1/admin/projections", "/v1/admin/head",
+        "/v1/admin/stats",
     ]
 
     @Test func onlyTheOperatorTokenReadsTheLog() async throws {
@@ -43,6 +44,11 @@ struct AdminAccessTests {
                     let reply = try await client.send(.get, path, token: token)
                     #expect(reply.status == .notFound && reply.code == "not_found", "\(path)")
                 }
+            }
+            // The console too: a server that has no operators serves no operators' page.
+            for path in ["/admin", "/admin/console.js", "/admin/index.html"] {
+                let reply = try await client.send(.get, path)
+                #expect(reply.status == .notFound && reply.code == "not_found" && reply.isProblem, "\(path)")
             }
         }
     }

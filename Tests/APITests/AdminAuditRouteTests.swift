@@ -51,6 +51,10 @@ struct AdminAuditRouteTests {
             // The full tag names the same events as the bare id.
             let tagged = try await client.adminPositions("/v1/admin/audit?entity=house:\(scenario.houseId)")
             #expect(tagged == house.compactMap { $0["position"] as? Int })
+            // A task: its addition and its completion, by the task:<id> tag its events carry.
+            let task = try await client.adminPages("/v1/admin/audit?entity=\(scenario.taskId)").flatMap { $0 }
+            #expect(task.compactMap { $0["type"] as? String } == ["household.taskAdded", "household.taskCompleted"], "\(task)")
+            #expect(task.last?["commandId"] as? String == scenario.completionKey)
             // Another app: the neighbourhood report.
             let report = try await client.adminPages("/v1/admin/audit?entity=\(scenario.reportId)").flatMap { $0 }
             #expect(report.compactMap { $0["position"] as? Int } == log.filter { $0.tags.contains("report:\(scenario.reportId)") }.map { Int($0.position) })

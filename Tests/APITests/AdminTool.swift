@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Runs the built `logbook-admin`, as an operator would beside a test server.
 enum AdminTool {
@@ -19,7 +20,7 @@ enum AdminTool {
         let base = NSTemporaryDirectory() + "admin-tool-" + UUID().uuidString
         for suffix in [".out", ".err"] { _ = FileManager.default.createFile(atPath: base + suffix, contents: nil) }
         defer { for suffix in [".out", ".err"] { try? FileManager.default.removeItem(atPath: base + suffix) } }
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = try ServerBinary.url().deletingLastPathComponent().appendingPathComponent("logbook-admin")
         process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
@@ -27,7 +28,7 @@ enum AdminTool {
         process.environment = environment
         process.standardOutput = FileHandle(forWritingAtPath: base + ".out")
         process.standardError = FileHandle(forWritingAtPath: base + ".err")
-        try await SpawnLock.runToExit(process)
+        try await process.runToExit()
         return Result(
             status: process.terminationStatus,
             stdout: (try? String(contentsOfFile: base + ".out", encoding: .utf8)) ?? "",

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -50,7 +51,7 @@ struct HTTPReply: Sendable {
 
 /// The real `logbook serve` as a child process on a free port.
 final class ServerProcess {
-    let process = Process()
+    let process = ChildProcess()
     let lines = LineCollector()
     private let output = Pipe()
     /// `http://host:port`, once listening.
@@ -69,7 +70,7 @@ final class ServerProcess {
         if capturingStandardError { process.standardError = output }
         let lines = lines
         output.fileHandleForReading.readabilityHandler = { lines.append($0.availableData) }
-        try SpawnLock.run(process)
+        try process.run()
         do {
             address = try await lines.waitForLine(prefix: "logbook listening on ", timeout: .seconds(120))
         } catch {

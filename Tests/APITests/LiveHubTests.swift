@@ -23,7 +23,7 @@ struct LiveHubTests {
         let app = try buildApplication(runtime: runtime, logger: Logger(label: "live-hub-tests"))
         try await app.test(.live) { client in
             let house = try await LiveHouseFixture.make(HTTPClient(base: "http://127.0.0.1:\(try #require(client.port))"), members: ["Ann", "Bob"])
-            let grant = LiveGrant(topic: house.topic, kind: "house", keys: [house.topic], stillAllowed: { true })
+            let grant = LiveGrant(topic: house.topic, kind: "house", keys: [house.topic], recheck: {})
             let (slow, _) = try runtime.live.subscribe(userId: "slow", grants: [grant], lastEventID: nil, sessionActive: { true })
             let (fast, _) = try runtime.live.subscribe(userId: "fast", grants: [grant], lastEventID: nil, sessionActive: { true })
             let received = Task {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -10,7 +11,7 @@ struct ServerProcessTests {
     @Test func theBinaryServesHealthAndStopsGracefullyOnSIGTERM() async throws {
         let directory = NSTemporaryDirectory() + "server-process-" + UUID().uuidString
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = try ServerBinary.url()
         process.arguments = ["serve", "--data-dir", directory, "--port", "0"]
         process.environment = ProcessInfo.processInfo.environment.merging(["LOGBOOK_BCRYPT_COST": "4"]) { $1 }
@@ -18,7 +19,7 @@ struct ServerProcessTests {
         process.standardOutput = output
         let lines = LineCollector()
         output.fileHandleForReading.readabilityHandler = { lines.append($0.availableData) }
-        try SpawnLock.run(process)
+        try process.run()
         defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
 
         let address = try await lines.waitForLine(prefix: "logbook listening on ", timeout: .seconds(120))
@@ -136,13 +137,13 @@ struct ServerProcessTests {
     }
 
     @Test func aBadBcryptCostIsRefusedAtStart() async throws {
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = try ServerBinary.url()
         process.arguments = ["serve", "--data-dir", NSTemporaryDirectory() + "unused-" + UUID().uuidString]
         process.environment = ProcessInfo.processInfo.environment.merging(["LOGBOOK_BCRYPT_COST": "99"]) { $1 }
         let errors = Pipe()
         process.standardError = errors
-        try await SpawnLock.runToExit(process)
+        try await process.runToExit()
         #expect(process.terminationStatus != 0)
         #expect(String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).contains("LOGBOOK_BCRYPT_COST"))
     }

@@ -49,7 +49,7 @@ struct ServiceRoutesTests {
     @Test func notReadyBeforeTheRunnerStartsNorOnceTheLogIsClosed() async throws {
         let server = try TestServer()
         defer { server.remove() }
-        let api = LogbookAPI(runtime: server.runtime, document: try JSONDecoder().decode(OpenAPIObjectContainer.self, from: OpenAPIDocument.data()))
+        let api = LogbookAPI(runtime: server.runtime, document: try OpenAPIDocument.container(), console: try ConsoleFiles.load())
         let starting = try await api.readiness()
         #expect(starting.status == .notReady && starting.runner == .starting)
         #expect(starting.reasons == ["the projection runner has not started"])

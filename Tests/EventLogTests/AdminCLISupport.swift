@@ -1,5 +1,6 @@
 import EventLog
 import Foundation
+import TestSupport
 import LMDB
 import Synchronization
 import Testing
@@ -150,7 +151,7 @@ struct AdminRun {
             try? FileManager.default.removeItem(atPath: base + ".out")
             try? FileManager.default.removeItem(atPath: base + ".err")
         }
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = try AdminBinary.url()
         process.arguments = arguments
         process.environment = AdminBinary.environment(environment)
@@ -163,7 +164,7 @@ struct AdminRun {
         }
         DispatchQueue.global().asyncAfter(deadline: .now() + 20, execute: watchdog)
         defer { watchdog.cancel() }
-        try await SpawnLock.runToExit(process)
+        try await process.runToExit()
         status = process.terminationStatus
         stdout = (try? String(contentsOfFile: base + ".out", encoding: .utf8)) ?? ""
         stderr = (try? String(contentsOfFile: base + ".err", encoding: .utf8)) ?? ""
@@ -187,11 +188,11 @@ struct AdminRun {
 
 /// A running `tail` whose stdout is collected as it arrives.
 final class AdminTail {
-    private let process: Process
+    private let process: ChildProcess
     private let collected = AdminTestOutput()
 
     init(_ arguments: [String]) throws {
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = try AdminBinary.url()
         process.arguments = arguments
         process.environment = AdminBinary.environment([:])
@@ -204,7 +205,7 @@ final class AdminTail {
             let data = handle.availableData
             collected.append(data)
         }
-        try SpawnLock.run(process)
+        try process.run()
     }
 
     var output: String { collected.text }
@@ -230,7 +231,7 @@ final class AdminTail {
     }
 
     /// Sends SIGTERM, as a service manager would, and waits (bounded) for the exit.
-    func terminate() -> (reason: Process.TerminationReason, status: Int32) {
+    func terminate() -> (reason: ChildProcess.TerminationReason, status: Int32) {
         process.terminate()
         let deadline = Date().addingTimeInterval(10)
         while process.isRunning && Date() < deadline { usleep(10_000) }

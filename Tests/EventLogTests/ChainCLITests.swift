@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import LMDB
 import Testing
 @testable import EventLog
@@ -20,7 +21,7 @@ struct ChainCLITests {
         let output = NSTemporaryDirectory() + "verify-chain-" + UUID().uuidString + ".out"
         _ = FileManager.default.createFile(atPath: output, contents: nil)
         defer { try? FileManager.default.removeItem(atPath: output) }
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", Self.verifierPath, "--head", head, file]
         process.standardOutput = FileHandle(forWritingAtPath: output)
@@ -31,7 +32,7 @@ struct ChainCLITests {
         }
         DispatchQueue.global().asyncAfter(deadline: .now() + 60, execute: watchdog)
         defer { watchdog.cancel() }
-        try await SpawnLock.runToExit(process)
+        try await process.runToExit()
         return (process.terminationStatus, (try? String(contentsOfFile: output, encoding: .utf8)) ?? "")
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import EventLog
 
@@ -25,14 +26,14 @@ struct CrashTests {
 
     /// Runs the writer until `killAfter`, kills it with SIGKILL, returns its acknowledgements.
     private func runAndKill(directory: String, killAfter: Duration) async throws -> [(UInt64, UUID)] {
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = try BuiltProducts.executable("logbook-crash-writer")
         process.arguments = [directory, "4"]
         let pipe = Pipe()
         let output = OutputCollector()
         process.standardOutput = pipe
         pipe.fileHandleForReading.readabilityHandler = { output.append($0.availableData) }
-        try SpawnLock.run(process)
+        try process.run()
         let deadline = ContinuousClock.now + .seconds(20)
         while !output.lines.contains("ready") && ContinuousClock.now < deadline && process.isRunning {
             try await Task.sleep(for: .milliseconds(5))

@@ -32,6 +32,21 @@ struct ReadTests {
         #expect(try store.readStream("house-a", limit: 100).count == 10)
     }
 
+    /// A name longer than LMDB's 511-byte keys: it names nothing, rather than failing storage.
+    @Test func aNameLongerThanTheLogWritesNamesNothing() async throws {
+        let log = try await seeded()
+        defer { log.remove() }
+        let store = log.store
+        let long = "house-" + String(repeating: "a", count: 600)
+        #expect(try store.streamVersion(long) == nil)
+        #expect(try store.readStream(long, limit: 5).isEmpty)
+        #expect(try store.readStream(long, from: .max, direction: .backward, limit: 5).isEmpty)
+        #expect(try store.readCategory(String(repeating: "c", count: 600), limit: 5).isEmpty)
+        #expect(try store.readTag(String(repeating: "t", count: 600), limit: 5).isEmpty)
+        #expect(try store.readType(String(repeating: "t", count: 600), limit: 5).isEmpty)
+        #expect(try store.streamVersion("house-a") == 9, "names within the limits read as before")
+    }
+
     @Test func allEventsBothWays() async throws {
         let log = try await seeded()
         defer { log.remove() }

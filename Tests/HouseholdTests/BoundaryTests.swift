@@ -43,7 +43,7 @@ struct BoundaryTests {
         for event in [Fixture.created(Fixture.otherHouse), Fixture.joined(Fixture.ann, Fixture.otherHouse), Fixture.left(Fixture.ann, Fixture.otherHouse)] {
             #expect(ann.types.contains(event.typeName) && ann.tags.allSatisfy(event.tags.contains))
         }
-        #expect(Fixture.roomAdded().tags == ["house:\(house)"])
+        #expect(Fixture.roomAdded().tags == ["house:\(house)", "room:\(Fixture.kitchen)"])
     }
 
     @Test func membershipsOfOtherHousesAreTrackedWithoutTheirHouses() {

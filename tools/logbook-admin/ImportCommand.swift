@@ -33,7 +33,7 @@ struct ImportCommand: ParsableCommand {
     }
 
     func run() throws {
-        guard let contents = FileManager.default.contents(atPath: file) else {
+        guard var lines = FileLines(path: file) else {
             printToStandardError("logbook-admin: cannot read \(file)")
             throw ExitCode(AdminError.usageStatus)
         }
@@ -43,7 +43,7 @@ struct ImportCommand: ParsableCommand {
         }
         let importer = try LogImporter(dataDirectory: target)
         do {
-            let head = try feed(contents, to: importer)
+            let head = try feed(&lines, to: importer)
             try importer.finish(expecting: head)
             print("imported \(head.position) events into \(target); head \(head)")
         } catch {
@@ -54,10 +54,10 @@ struct ImportCommand: ParsableCommand {
     }
 
     /// Passes every line to `importer`; returns the header's head.
-    private func feed(_ contents: Data, to importer: LogImporter) throws -> ChainHead {
+    private func feed(_ lines: inout FileLines, to importer: LogImporter) throws -> ChainHead {
         var head: ChainHead?
         var number = 0
-        for line in contents.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+        while let line = try lines.next() {
             number += 1
             if line.isEmpty { continue }
             guard let object = try? JSONSerialization.jsonObject(with: Data(line)) as? [String: Any],

@@ -21,7 +21,7 @@ enum OperatorTail {
     /// The one grant of an operator stream: every event `filter` matches; never revoked (the
     /// operator token does not change while the server runs).
     static func grant(_ filter: EventFilter) -> LiveGrant {
-        LiveGrant(topic: kind, kind: kind, keys: [everyEventKey], stillAllowed: { true }) { filter.matches($0) }
+        LiveGrant(topic: kind, kind: kind, keys: [everyEventKey], recheck: {}) { filter.matches($0) }
     }
 }
 

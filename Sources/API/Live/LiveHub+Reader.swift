@@ -89,8 +89,10 @@ extension LiveHub {
             var reason: LiveEnd?
             if sessionEventTypes.contains(event.type), users.contains(subscription.userId), !subscription.sessionActive() {
                 reason = .sessionEnded
-            } else if kinds.contains(where: { subscription.revokeDisallowed(kind: $0) }) {
-                reason = .revoked
+            } else {
+                // A loop, not `lazy.compactMap(…).first`: that evaluates its closure twice, and a
+                // recheck changes the grants, so the second run found nothing and trapped.
+                for kind in kinds where reason == nil { reason = subscription.recheck(kind: kind) }
             }
             if let reason {
                 remove(id, from: &state)

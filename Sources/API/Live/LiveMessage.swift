@@ -28,6 +28,9 @@ enum LiveEnd: String, Sendable, Equatable {
     case tooSlow = "too_slow"
     /// The caller may no longer watch any of its topics (they left, moved, were removed).
     case revoked = "revoked"
+    /// A recheck of the caller's access could not be made (a read model was rebuilding): the
+    /// client reconnects, resuming with Last-Event-ID, and its topics are checked anew.
+    case unavailable = "unavailable"
     /// The session of its token ended (logout, password change, expiry at a recheck).
     case sessionEnded = "session_ended"
     /// The server is shutting down; another instance (or this one, restarted) resumes it.

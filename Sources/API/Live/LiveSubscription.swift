@@ -58,15 +58,25 @@ final class LiveSubscription: Sendable {
         grants.first { $0.matches(event, keys: keys) }?.topic
     }
 
-    /// Drops the grants of `kind` that `stillAllowed` now refuses; returns whether none is left.
-    func revokeDisallowed(kind: String) -> Bool {
-        let current = grants
-        let kept = current.filter { $0.kind != kind || $0.stillAllowed() }
-        guard kept.count != current.count else { return current.isEmpty }
-        return state.withLock { state in
-            state.grants.removeAll { grant in grant.kind == kind && !kept.contains { $0.topic == grant.topic } }
+    /// Checks the grants of `kind` again and drops those the app now refuses. Returns why the
+    /// stream ends, if it does: `revoked` when no grant is left, `unavailable` when a check could
+    /// not be made. That fails closed without calling it a refusal: the client reconnects and
+    /// its topics are checked anew (503 while the read model still cannot answer).
+    func recheck(kind: String) -> LiveEnd? {
+        var refused: Set<String> = []
+        for grant in grants where grant.kind == kind {
+            switch grant.verdict() {
+            case .allowed: continue
+            case .refused: refused.insert(grant.topic)
+            case .undecided: return .unavailable
+            }
+        }
+        guard !refused.isEmpty else { return nil }
+        let noneLeft = state.withLock { state in
+            state.grants.removeAll { $0.kind == kind && refused.contains($0.topic) }
             return state.grants.isEmpty
         }
+        return noneLeft ? .revoked : nil
     }
 
     /// Queues `message` without waiting; returns false when the stream is (now) over: a full

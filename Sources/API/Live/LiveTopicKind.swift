@@ -30,21 +30,48 @@ struct LiveGrant: Sendable {
     let kind: String
     /// The keys events of this topic are filed under (`house:<id>`, `me:<userId>`).
     let keys: [String]
-    /// Whether the caller may still watch it; checked on the kind's `recheckedOn` events.
-    let stillAllowed: @Sendable () -> Bool
+    /// The check of the caller's access made again on the kind's `recheckedOn` events: returns
+    /// when they may still watch it, throws the app's refusal (or `NoLongerAllowed`) when not.
+    let recheck: @Sendable () throws -> Void
     /// For a key many callers share (`me:replies`), whether a given event concerns this caller;
     /// nil when every event filed under `keys` does.
     let admits: (@Sendable (RecordedEvent) -> Bool)?
 
     init(
-        topic: String, kind: String, keys: [String], stillAllowed: @escaping @Sendable () -> Bool,
+        topic: String, kind: String, keys: [String], recheck: @escaping @Sendable () throws -> Void,
         admits: (@Sendable (RecordedEvent) -> Bool)? = nil
     ) {
         self.topic = topic
         self.kind = kind
         self.keys = keys
-        self.stillAllowed = stillAllowed
+        self.recheck = recheck
         self.admits = admits
+    }
+
+    /// A recheck's refusal that is not a route's problem (a caller who moved elsewhere).
+    struct NoLongerAllowed: Error {}
+
+    /// What a recheck found.
+    enum Verdict: Equatable {
+        case allowed
+        /// The app refuses the caller now (a 4xx problem: they left, moved, were removed).
+        case refused
+        /// The check could not be made (a read model rebuilding, a storage error): neither.
+        case undecided
+    }
+
+    /// Makes the recheck and tells a refusal from a failure to check.
+    func verdict() -> Verdict {
+        do {
+            try recheck()
+            return .allowed
+        } catch is NoLongerAllowed {
+            return .refused
+        } catch let problem as Problem where (400..<500).contains(problem.status) {
+            return .refused
+        } catch {
+            return .undecided
+        }
     }
 
     /// Whether `event`, filed under `eventKeys`, is one this grant delivers.
@@ -58,7 +85,7 @@ struct LiveGrant: Sendable {
 enum LiveTopics {
     /// Every topic kind the server offers; an app's topics are one entry here.
     static let all: [any LiveTopicKind] = [
-        HouseTopic(), GameTopic(), NeighbourhoodTopic(), GroupTopic(), OrganisationTopic(), MeTopic(),
+        MemberTopic.house, MemberTopic.game, NeighbourhoodTopic(), MemberTopic.group, MemberTopic.organisation, MeTopic(),
     ]
 
     /// The keys `event` is filed under, over every kind, and the operators' tail's key, which

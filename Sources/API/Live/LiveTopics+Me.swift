@@ -23,7 +23,7 @@ struct MeTopic: LiveTopicKind {
 
     func grant(_ id: String?, to caller: AuthSession, api: LogbookAPI) throws -> LiveGrant {
         let userId = caller.userId
-        return LiveGrant(topic: name, kind: name, keys: [Self.key(userId), Self.repliesKey], stillAllowed: { true }) { event in
+        return LiveGrant(topic: name, kind: name, keys: [Self.key(userId), Self.repliesKey], recheck: {}) { event in
             guard event.type == NeighbourhoodEvent.EventType.replyPosted.rawValue else { return true }
             return Self.isNotified(userId, of: event, api)
         }

@@ -17,8 +17,9 @@ struct NeighbourhoodTopic: LiveTopicKind {
     /// 409 `no_neighbourhood` without a postcode, as the neighbourhood's lists answer.
     func grant(_ id: String?, to caller: AuthSession, api: LogbookAPI) throws -> LiveGrant {
         let postcode = try NeighbourhoodRoutes.required(try api.neighbour(caller.userId).postcode)
+        let userId = caller.userId
         return LiveGrant(topic: name, kind: name, keys: [NeighbourhoodEvent.neighbourhoodTag(postcode)]) {
-            (try? api.runtime.accounts.profile(caller.userId))??.postcode == postcode
+            guard try api.neighbour(userId).postcode == postcode else { throw LiveGrant.NoLongerAllowed() }
         }
     }
 }
