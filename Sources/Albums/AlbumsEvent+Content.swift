@@ -5,6 +5,7 @@ extension AlbumsEvent {
     /// `albums.photoAdded`.
     public struct PhotoAdded: AlbumsPayload {
         public static let typeName = "albums.photoAdded"
+        public var entityTags: [String] { ["photo:\(photoId)"] }
         public var event: AlbumsEvent { .photoAdded(self) }
 
         /// The group.
@@ -37,6 +38,7 @@ extension AlbumsEvent {
     /// `albums.photoDeleted`: its owner deleted it.
     public struct PhotoDeleted: AlbumsPayload {
         public static let typeName = "albums.photoDeleted"
+        public var entityTags: [String] { ["photo:\(photoId)"] }
         public var event: AlbumsEvent { .photoDeleted(self) }
 
         /// The group.
@@ -60,6 +62,7 @@ extension AlbumsEvent {
     /// `albums.messagePosted`: a chat message.
     public struct MessagePosted: AlbumsPayload {
         public static let typeName = "albums.messagePosted"
+        public var entityTags: [String] { ["message:\(messageId)"] }
         public var event: AlbumsEvent { .messagePosted(self) }
 
         /// The group.

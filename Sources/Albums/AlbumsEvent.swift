@@ -77,7 +77,7 @@ public enum AlbumsEvent: DomainEvent {
         case .groupDeleted(let p): tags.append(Self.groupNameTag(owner: p.ownerId, name: p.name))
         default: break
         }
-        return tags
+        return tags + payload.entityTags
     }
 
     /// The payload as JSON (sorted keys, RFC 3339 dates, personal fields sealed).
@@ -93,4 +93,12 @@ public enum AlbumsEvent: DomainEvent {
 public protocol AlbumsPayload: EventPayload<AlbumsEvent> {
     /// The group.
     var groupId: String { get }
+    /// Tags of the things in the group the event is about (`photo:`, `message:`), so an
+    /// operator's audit by their ids finds it.
+    var entityTags: [String] { get }
+}
+
+extension AlbumsPayload {
+    /// Events about the group as a whole name nothing inside it.
+    public var entityTags: [String] { [] }
 }

@@ -22,6 +22,7 @@ extension WorkplaceEvent {
     /// `workplace.formCreated`.
     public struct FormCreated: WorkplacePayload {
         public static let typeName = "workplace.formCreated"
+        public var entityTags: [String] { ["form:\(formId)"] }
         public var event: WorkplaceEvent { .formCreated(self) }
 
         /// The organisation.
@@ -48,6 +49,7 @@ extension WorkplaceEvent {
     /// `workplace.formRenamed`.
     public struct FormRenamed: WorkplacePayload {
         public static let typeName = "workplace.formRenamed"
+        public var entityTags: [String] { ["form:\(formId)"] }
         public var event: WorkplaceEvent { .formRenamed(self) }
 
         /// The organisation.
@@ -71,6 +73,7 @@ extension WorkplaceEvent {
     /// `workplace.questionAdded`: at the end of the form.
     public struct QuestionAdded: WorkplacePayload {
         public static let typeName = "workplace.questionAdded"
+        public var entityTags: [String] { ["form:\(formId)"] }
         public var event: WorkplaceEvent { .questionAdded(self) }
 
         /// The organisation.
@@ -94,6 +97,7 @@ extension WorkplaceEvent {
     /// `workplace.questionRemoved`.
     public struct QuestionRemoved: WorkplacePayload {
         public static let typeName = "workplace.questionRemoved"
+        public var entityTags: [String] { ["form:\(formId)"] }
         public var event: WorkplaceEvent { .questionRemoved(self) }
 
         /// The organisation.
@@ -117,6 +121,7 @@ extension WorkplaceEvent {
     /// `workplace.questionsReordered`: every question of the form, in the new order.
     public struct QuestionsReordered: WorkplacePayload {
         public static let typeName = "workplace.questionsReordered"
+        public var entityTags: [String] { ["form:\(formId)"] }
         public var event: WorkplaceEvent { .questionsReordered(self) }
 
         /// The organisation.
@@ -140,6 +145,7 @@ extension WorkplaceEvent {
     /// `workplace.formDeleted`.
     public struct FormDeleted: WorkplacePayload {
         public static let typeName = "workplace.formDeleted"
+        public var entityTags: [String] { ["form:\(formId)"] }
         public var event: WorkplaceEvent { .formDeleted(self) }
 
         /// The organisation.

@@ -6,6 +6,7 @@ extension WorkplaceEvent {
     /// number of their own choosing that an admin checks.
     public struct JoinRequested: WorkplacePayload {
         public static let typeName = "workplace.joinRequested"
+        public var entityTags: [String] { ["location:\(locationId)"] }
         public var event: WorkplaceEvent { .joinRequested(self) }
         public var subjectUserId: String? { userId }
 
@@ -40,6 +41,7 @@ extension WorkplaceEvent {
     /// details as the admin corrected them (the request's where not corrected).
     public struct JoinRequestAccepted: WorkplacePayload {
         public static let typeName = "workplace.joinRequestAccepted"
+        public var entityTags: [String] { ["location:\(locationId)"] }
         public var event: WorkplaceEvent { .joinRequestAccepted(self) }
         public var subjectUserId: String? { userId }
 
@@ -97,6 +99,7 @@ extension WorkplaceEvent {
     /// `workplace.memberChanged`: a member's location and admin flag after the change.
     public struct MemberChanged: WorkplacePayload {
         public static let typeName = "workplace.memberChanged"
+        public var entityTags: [String] { ["location:\(locationId)"] }
         public var event: WorkplaceEvent { .memberChanged(self) }
         public var subjectUserId: String? { userId }
 

@@ -5,6 +5,7 @@ extension WorkplaceEvent {
     /// `workplace.newsPosted`: everything a news list shows, the author's member name as it was.
     public struct NewsPosted: WorkplacePayload {
         public static let typeName = "workplace.newsPosted"
+        public var entityTags: [String] { ["news:\(newsId)", "location:\(locationId)"] }
         public var event: WorkplaceEvent { .newsPosted(self) }
 
         /// The organisation.
@@ -46,6 +47,7 @@ extension WorkplaceEvent {
     /// `workplace.newsDeleted`.
     public struct NewsDeleted: WorkplacePayload {
         public static let typeName = "workplace.newsDeleted"
+        public var entityTags: [String] { ["news:\(newsId)", "location:\(locationId)"] }
         public var event: WorkplaceEvent { .newsDeleted(self) }
 
         /// The organisation.

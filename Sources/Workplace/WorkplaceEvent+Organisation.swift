@@ -20,6 +20,8 @@ extension WorkplaceEvent {
     /// who becomes an accepted admin at the first location.
     public struct OrganisationRegistered: WorkplacePayload {
         public static let typeName = "workplace.organisationRegistered"
+        // Not its locations: up to 100 of them would pass the log's 32 tags an event; they are
+        // found with the organisation, and each location added later by its own tag.
         public var event: WorkplaceEvent { .organisationRegistered(self) }
         public var subjectUserId: String? { creatorId }
 
@@ -53,6 +55,7 @@ extension WorkplaceEvent {
     /// `workplace.locationAdded`.
     public struct LocationAdded: WorkplacePayload {
         public static let typeName = "workplace.locationAdded"
+        public var entityTags: [String] { ["location:\(location.locationId)"] }
         public var event: WorkplaceEvent { .locationAdded(self) }
 
         /// The organisation.
@@ -73,6 +76,7 @@ extension WorkplaceEvent {
     /// `workplace.locationRenamed`.
     public struct LocationRenamed: WorkplacePayload {
         public static let typeName = "workplace.locationRenamed"
+        public var entityTags: [String] { ["location:\(location.locationId)"] }
         public var event: WorkplaceEvent { .locationRenamed(self) }
 
         /// The organisation.
@@ -93,6 +97,7 @@ extension WorkplaceEvent {
     /// `workplace.locationRemoved`.
     public struct LocationRemoved: WorkplacePayload {
         public static let typeName = "workplace.locationRemoved"
+        public var entityTags: [String] { ["location:\(locationId)"] }
         public var event: WorkplaceEvent { .locationRemoved(self) }
 
         /// The organisation.

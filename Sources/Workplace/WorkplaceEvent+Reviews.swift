@@ -33,6 +33,7 @@ extension WorkplaceEvent {
     /// change a stored review.
     public struct ReviewSubmitted: WorkplacePayload {
         public static let typeName = "workplace.reviewSubmitted"
+        public var entityTags: [String] { ["review:\(reviewId)", "form:\(formId)"] }
         public var event: WorkplaceEvent { .reviewSubmitted(self) }
         public var subjectUserId: String? { employeeId }
 

@@ -112,7 +112,7 @@ public enum WorkplaceEvent: DomainEvent {
         var tags = [Self.organisationTag(organisationId)]
         if case .organisationRegistered(let p) = self { tags.append(Self.organisationNameTag(p.name)) }
         if let subject = payload.subjectUserId { tags.append(Self.userTag(subject)) }
-        return tags
+        return tags + payload.entityTags
     }
 
     /// The payload as JSON (sorted keys, RFC 3339 dates, personal fields sealed).
@@ -132,9 +132,14 @@ public protocol WorkplacePayload: EventPayload<WorkplaceEvent> {
     var organisationId: String { get }
     /// The user the event is about (the requester, the member, the reviewed employee), if any.
     var subjectUserId: String? { get }
+    /// Tags of the things inside the organisation the event is about (`location:`, `form:`,
+    /// `review:`, `news:`), so an operator's audit by any of their ids finds it.
+    var entityTags: [String] { get }
 }
 
 extension WorkplacePayload {
     /// Most events are about the organisation, not one user.
     public var subjectUserId: String? { nil }
+    /// Events about the organisation as a whole name nothing inside it.
+    public var entityTags: [String] { [] }
 }

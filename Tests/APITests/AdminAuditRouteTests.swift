@@ -55,6 +55,13 @@ struct AdminAuditRouteTests {
             let task = try await client.adminPages("/v1/admin/audit?entity=\(scenario.taskId)").flatMap { $0 }
             #expect(task.compactMap { $0["type"] as? String } == ["household.taskAdded", "household.taskCompleted"], "\(task)")
             #expect(task.last?["commandId"] as? String == scenario.completionKey)
+            // The workplace: a location added later, by the location:<id> tag its events carry.
+            let registered = try await client.send(.post, "/v1/organisations", json: ["name": "Acme", "locations": [["name": "Amsterdam"]]], token: scenario.ann.token)
+            let organisationId = try #require(registered.json["organisationId"] as? String, "\(registered.text)")
+            let added = try await client.send(.post, "/v1/organisations/\(organisationId)/locations", json: ["name": "Utrecht"], token: scenario.ann.token)
+            let locationId = try #require(added.json["locationId"] as? String, "\(added.text)")
+            let location = try await client.adminPages("/v1/admin/audit?entity=\(locationId)").flatMap { $0 }
+            #expect(location.compactMap { $0["type"] as? String } == ["workplace.locationAdded"], "\(location)")
             // Another app: the neighbourhood report.
             let report = try await client.adminPages("/v1/admin/audit?entity=\(scenario.reportId)").flatMap { $0 }
             #expect(report.compactMap { $0["position"] as? Int } == log.filter { $0.tags.contains("report:\(scenario.reportId)") }.map { Int($0.position) })

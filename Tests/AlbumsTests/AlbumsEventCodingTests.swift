@@ -26,6 +26,14 @@ import Testing
         #expect(Set(Self.everyType.map(\.typeName)) == AlbumsEvent.typeNames)
     }
 
+    /// A photo's and a message's events carry their id as a tag, so an operator's audit by that
+    /// id finds them; the group's own events name only the group (and its name's digest).
+    @Test func photosAndMessagesAreTaggedByTheirIds() {
+        let rest = Self.everyType.map { Array($0.tags.dropFirst()) }
+        #expect(rest[2] == ["photo:p1"] && rest[3] == ["photo:p1"] && rest[4] == ["message:m1"])
+        #expect(rest[1].isEmpty && rest[5].isEmpty)
+    }
+
     /// Photos and messages are read straight from the JSON nodes (`NodeDecodable`): the same
     /// values as the Codable path for random variants and every one-change mutation.
     @Test func photosAndMessagesReadFromTheNodesAgreeWithTheCodablePath() throws {

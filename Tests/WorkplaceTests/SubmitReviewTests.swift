@@ -29,7 +29,8 @@ struct SubmitReviewTests {
     @Test func anAdminReviewsAnEmployee() throws {
         let events = try given().when(F.submit(remark: "  Keep it up.\r\nThanks "), F.by(F.ann)).get()
         #expect(events == [Self.reviewed(remark: "Keep it up.\nThanks")])
-        #expect(events.first?.tags == [WorkplaceEvent.organisationTag(F.acme), WorkplaceEvent.userTag(F.bob)])
+        // The organisation, the reviewed employee, and the review and its form for an audit by their ids.
+        #expect(events.first?.tags == [WorkplaceEvent.organisationTag(F.acme), WorkplaceEvent.userTag(F.bob), "review:\(F.review)", "form:\(F.yearly)"])
     }
 
     @Test func answersAreStoredInTheFormsOrderWhateverOrderTheyArriveIn() throws {
