@@ -27,24 +27,16 @@ struct LiveEventStream: AsyncSequence, Sendable {
 
         mutating func next() async throws -> HTTPBody.ByteChunk? {
             guard !ended else { return nil }
-            // A comment first, so the client has the response head and knows the stream is open.
             if !opened {
                 opened = true
-                return Self.chunk(": live\n\n")
+                return LiveLease.opening
             }
             while let from = nextCatchUp {
                 let frames = try catchUpPage(from: from)
                 if !frames.isEmpty { return Self.chunk(frames) }
             }
-            let subscription = lease.subscription
-            let messages = await withGracefulShutdownHandler {
-                await subscription.nextBatch()
-            } onGracefulShutdown: {
-                subscription.finish(.shutdown)
-            }
-            guard !messages.isEmpty else {
+            guard let messages = await lease.nextBatch() else {
                 ended = true
-                lease.end()
                 return nil
             }
             return Self.chunk(messages.map(\.frame).joined())
@@ -87,6 +79,26 @@ final class LiveLease: Sendable {
     init(hub: LiveHub, subscription: LiveSubscription) {
         self.hub = hub
         self.subscription = subscription
+    }
+
+    /// What every live body starts with: a comment, so the client has the response head and
+    /// knows the stream is open.
+    static let opening: HTTPBody.ByteChunk = ArraySlice(": live\n\n".utf8)
+
+    /// The stream's next messages, waiting for them; nil once the stream is over (it has then
+    /// left the hub). The server's graceful shutdown ends it with `shutdown`.
+    func nextBatch() async -> [LiveMessage]? {
+        let subscription = subscription
+        let messages = await withGracefulShutdownHandler {
+            await subscription.nextBatch()
+        } onGracefulShutdown: {
+            subscription.finish(.shutdown)
+        }
+        guard !messages.isEmpty else {
+            end()
+            return nil
+        }
+        return messages
     }
 
     /// Leaves the hub; idempotent.

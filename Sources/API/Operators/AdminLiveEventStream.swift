@@ -2,7 +2,6 @@ import EventLog
 import Foundation
 import LogInspection
 import OpenAPIRuntime
-import ServiceLifecycle
 
 /// The body of the operators' live tail: first the matching events after `Last-Event-ID`, read
 /// from the log a bounded page at a time at the client's pace, then what the hub offers the
@@ -36,10 +35,9 @@ struct AdminLiveEventStream: AsyncSequence, Sendable {
 
         mutating func next() async throws -> HTTPBody.ByteChunk? {
             guard !ended else { return nil }
-            // A comment first, so the client has the response head and knows the stream is open.
             if !opened {
                 opened = true
-                return Self.chunk(": live\n\n")
+                return LiveLease.opening
             }
             while let scanner = catchUp {
                 try Task.checkCancellation()
@@ -52,15 +50,8 @@ struct AdminLiveEventStream: AsyncSequence, Sendable {
                 if !page.events.isEmpty { return Self.chunk(page.events.map(Self.frame).joined()) }
                 await Task.yield()
             }
-            let subscription = lease.subscription
-            let messages = await withGracefulShutdownHandler {
-                await subscription.nextBatch()
-            } onGracefulShutdown: {
-                subscription.finish(.shutdown)
-            }
-            guard !messages.isEmpty else {
+            guard let messages = await lease.nextBatch() else {
                 ended = true
-                lease.end()
                 return nil
             }
             var frames = ""

@@ -43,6 +43,9 @@ function route({ focus = true } = {}) {
   if (!session.token) return;
   const [viewName, query = ""] = location.hash.slice(1).split("?");
   const view = views.find((candidate) => candidate.name === viewName) ?? live;
+  // What the last view said is not about this one.
+  ui.clear();
+  ui.status("");
   for (const section of document.querySelectorAll("main section")) section.hidden = section.dataset.view !== view.name;
   for (const link of document.querySelectorAll("nav a")) {
     if (link.getAttribute("href") === `#${view.name}`) link.setAttribute("aria-current", "page"); else link.removeAttribute("aria-current");
@@ -62,8 +65,8 @@ document.getElementById("sign-in").addEventListener("submit", async (submitted) 
     await api("/v1/admin/head");
     field.value = "";
     showSignedIn(true);
-    ui.status("Signed in.");
     route();
+    ui.status("Signed in.");
   } catch (error) {
     session.clear();
     ui.error(error);
