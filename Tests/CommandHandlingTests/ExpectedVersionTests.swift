@@ -1,6 +1,7 @@
 import EventLog
 import EventSourcing
 import Foundation
+import Synchronization
 import Testing
 @testable import CommandHandling
 
@@ -87,27 +88,49 @@ struct ExpectedVersionTests {
     @Test func inAChainAStaleExpectationFailsAloneAndTheOthersLand() async throws {
         let log = try TestStore()
         defer { log.remove() }
-        // The first append is held back so that the others queue behind it and form one chain.
-        let slowFirst = RacingStore(base: log.store) { _ in try await Task.sleep(for: .milliseconds(300)) }
+        // The first append is held back until the others have queued behind it, in order, and
+        // form one chain: waited for, not slept for (on a loaded machine a 50 ms head start was
+        // not enough for a command to reach its queue).
+        let gate = Gate()
+        let slowFirst = RacingStore(base: log.store) { _ in
+            while !gate.isOpen { try await Task.sleep(for: .milliseconds(2)) }
+        }
         let handler = CommandHandler(store: slowFirst)
         _ = try await log.store.append(AppendRequest(
             events: [ProposedEvent(streamID: "other-1", type: "other.happened", data: Data("{}".utf8))], metadata: AppendMetadata(actor: "u")))
         _ = try await add(CommandHandler(store: log.store))  // tally-t at version 0, at position 2
         async let first = add(handler)  // in flight: moves tally-t to version 1
-        try await Task.sleep(for: .milliseconds(50))
+        try await Self.waitFor("the first append in flight") { slowFirst.appendCalls == 1 }
         async let second = add(handler)  // queued: version 2
-        try await Task.sleep(for: .milliseconds(50))
+        try await Self.waitFor("the second queued") { handler.commandsQueued == 1 }
         // Queued after `second` and expecting the version `first` leaves: stale once `second` lands.
         async let stale = attempt(handler, expecting: 1)
-        try await Task.sleep(for: .milliseconds(50))
+        try await Self.waitFor("the stale one queued") { handler.commandsQueued == 2 }
         async let after = add(handler)  // queued behind the stale one
+        try await Self.waitFor("the last queued") { handler.commandsQueued == 3 }
+        gate.open()
         let outcomes = try await (first, second, stale, after)
-        #expect(handler.commandsQueued >= 3, "the three waited behind the first: one round")
         #expect(outcomes.0.state == 2 && outcomes.1.state == 3 && outcomes.3.state == 4, "every other command landed, in order")
         #expect(outcomes.2 == .failure(.preconditionFailed(streamID: "tally-t", expected: .exact(1), actual: 2)))
         #expect(handler.conflictsSeen == 0, "the command after the stale one was not failed and decided again")
         #expect(slowFirst.appendCalls == 3, "the first; the second and the stale one as a chain; the last in a round of its own")
         #expect(try log.store.headPosition() == 5 && log.store.streamVersion("tally-t") == 3)
+    }
+
+    /// Polls `condition` until it holds, for at most a minute (the limit ends a hang; it does not time anything).
+    private static func waitFor(_ what: String, _ condition: () -> Bool) async throws {
+        let deadline = ContinuousClock.now + .seconds(60)
+        while !condition() {
+            try #require(ContinuousClock.now < deadline, "timed out waiting for \(what)")
+            try await Task.sleep(for: .milliseconds(2))
+        }
+    }
+
+    /// Opened once, from any task.
+    private final class Gate: Sendable {
+        private let opened = Atomic<Bool>(false)
+        var isOpen: Bool { opened.load(ordering: .acquiring) }
+        func open() { opened.store(true, ordering: .releasing) }
     }
 
     /// Two editors holding the same version, at once: one lands, every other is refused.
