@@ -15,15 +15,7 @@ struct AdminAsOfRouteTests {
             let ann = try await client.register("ann@example.org", displayName: "Ann")
             let bob = try await client.register("bob@example.org", displayName: "Bob")
             let beforeHouse = try await server.runtime.log.headPosition()
-            let created = try await client.send(.post, "/v1/houses", json: ["name": "Canal House"], token: ann.token)
-            let houseId = try #require(created.json["houseId"] as? String, "\(created.text)")
-            let code = try #require(created.json["joinCode"] as? String)
-            try #require(try await client.send(.post, "/v1/houses/join", json: ["joinCode": code], token: bob.token).status == .ok)
-            let room = try await client.send(.post, "/v1/houses/\(houseId)/rooms", json: ["name": "Kitchen"], token: ann.token)
-            let roomId = try #require(room.json["roomId"] as? String, "\(room.text)")
-            let task = try await client.send(.post, "/v1/houses/\(houseId)/rooms/\(roomId)/tasks",
-                                             json: ["name": "Dishes", "frequencyDays": 1, "points": 5], token: ann.token)
-            let taskId = try #require(task.json["taskId"] as? String, "\(task.text)")
+            let (houseId, taskId) = try await AdminFixture.houseWithTask(client, owner: ann.token, member: bob.token)
             var positions: [UInt64] = []
             var scoreboards: [String] = []
             for completer in [bob, ann, bob] {

@@ -8,6 +8,20 @@ import Testing
 enum AdminFixture {
     static let operatorToken = "operator-secret"
 
+    /// "Canal House" of `owner`, joined by `member`, with the 5-point task "Dishes" in its
+    /// kitchen, made over HTTP: the house the point-in-time tests complete and look back on.
+    static func houseWithTask(_ client: any TestClientProtocol, owner: String, member: String) async throws -> (houseId: String, taskId: String) {
+        let created = try await client.send(.post, "/v1/houses", json: ["name": "Canal House"], token: owner)
+        let houseId = try #require(created.json["houseId"] as? String, "\(created.text)")
+        let code = try #require(created.json["joinCode"] as? String)
+        try #require(try await client.send(.post, "/v1/houses/join", json: ["joinCode": code], token: member).status == .ok)
+        let room = try await client.send(.post, "/v1/houses/\(houseId)/rooms", json: ["name": "Kitchen"], token: owner)
+        let roomId = try #require(room.json["roomId"] as? String, "\(room.text)")
+        let task = try await client.send(.post, "/v1/houses/\(houseId)/rooms/\(roomId)/tasks",
+                                         json: ["name": "Dishes", "frequencyDays": 1, "points": 5], token: owner)
+        return (houseId, try #require(task.json["taskId"] as? String, "\(task.text)"))
+    }
+
     static func server(clock: TestClock = TestClock()) throws -> TestServer {
         try TestServer {
             $0.operatorToken = operatorToken
