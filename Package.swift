@@ -23,6 +23,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
         .systemLibrary(
@@ -36,6 +37,12 @@ let package = Package(
         .target(name: "CCRC32C"),
         // Crypto: SHA-256 for the hash chain over the log (docs/record-format.md).
         .target(name: "EventLog", dependencies: ["LMDB", "CCRC32C", .product(name: "Crypto", package: "swift-crypto")]),
+        // The log's second backend (SPEC §3a): the same records, chain and guarantees in PostgreSQL,
+        // shared by many servers.
+        .target(
+            name: "PostgresEventLog",
+            dependencies: ["EventLog", .product(name: "PostgresNIO", package: "postgres-nio"), .product(name: "Logging", package: "swift-log")]
+        ),
         // The operators' reading of the log, shared by logbook-admin and the admin API: filters,
         // bounded scans by page, the audit trail.
         .target(name: "LogInspection", dependencies: ["EventLog"]),
@@ -105,7 +112,7 @@ let package = Package(
         // Appends durably and prints every acknowledged position; the crash test kills it with SIGKILL.
         .executableTarget(
             name: "logbook-crash-writer",
-            dependencies: ["EventLog"],
+            dependencies: ["EventLog", "PostgresEventLog"],
             path: "Tests/CrashWriter"
         ),
         // What the test targets that start child processes share (not Foundation's Process: see ChildProcess).
@@ -131,7 +138,7 @@ let package = Package(
         .testTarget(name: "CommandHandlingTests", dependencies: ["CommandHandling", "EventLog", "EventSourcing"]),
         .testTarget(
             name: "EventLogTests",
-            dependencies: ["EventLog", "LMDB", "logbook-crash-writer", "logbook-admin", "TestSupport"]
+            dependencies: ["EventLog", "PostgresEventLog", "LMDB", "logbook-crash-writer", "logbook-admin", "TestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -118,6 +118,10 @@ enum ProblemMapping {
             return Problem(status: .conflict, code: "version_conflict", title: "Conflict", detail: error.description)
         case .readOnly, .closed, .writerActive:
             return Problem(status: .serviceUnavailable, code: "unavailable", title: "Service unavailable", detail: "the service is shutting down")
+        case .unavailable:
+            // The reason stays in the server's log: it names the database, not the client's input.
+            return Problem(status: .serviceUnavailable, code: "log_unavailable", title: "Service unavailable",
+                           detail: "the event log's database did not answer; retry with the same Idempotency-Key")
         case .corruptRecord, .incompatibleFormat, .storage:
             return .internalError
         }

@@ -1,7 +1,7 @@
 /// Checks an append against the limits before it reaches the writer thread, so that a bad
 /// request costs the writer nothing and fails with a precise error.
 extension EventLogLimits {
-    func validate(_ request: AppendRequest) throws(EventLogError) {
+    package func validate(_ request: AppendRequest) throws(EventLogError) {
         if let fingerprint = request.metadata.fingerprint {
             guard !fingerprint.isEmpty else { throw .invalidArgument(field: "fingerprint", reason: "must not be empty") }
             try check("fingerprintBytesMax", fingerprint.count, Self.fingerprintBytesMax)
@@ -51,7 +51,7 @@ extension EventLogLimits {
     }
 
     /// Checks a read's page size.
-    func validatePage(_ limit: Int) throws(EventLogError) {
+    package func validatePage(_ limit: Int) throws(EventLogError) {
         guard limit >= 1 else { throw .invalidArgument(field: "limit", reason: "must be at least 1") }
         try check("readPageEventsMax", limit, readPageEventsMax)
     }

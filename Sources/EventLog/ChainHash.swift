@@ -6,11 +6,11 @@ import Crypto
 /// stored at P, byte for byte (checksum included); the hash "before" position 1 is 32 zero
 /// bytes. So the hash at P commits to every stored record up to P, and rewriting any of them,
 /// even with a recomputed CRC, changes every hash from there on.
-enum ChainHash {
+package enum ChainHash {
     /// Bytes of one hash (SHA-256).
-    static let bytes = 32
+    package static let bytes = 32
     /// The hash before the first event.
-    static let genesis = [UInt8](repeating: 0, count: bytes)
+    package static let genesis = [UInt8](repeating: 0, count: bytes)
 
     /// The hash of `record` following `previous`.
     static func after(_ previous: [UInt8], record: UnsafeRawBufferPointer) -> [UInt8] {
@@ -24,7 +24,7 @@ enum ChainHash {
     }
 
     /// `after(_:record:)` for a record held in an array.
-    static func after(_ previous: [UInt8], record: [UInt8]) -> [UInt8] {
+    package static func after(_ previous: [UInt8], record: [UInt8]) -> [UInt8] {
         record.withUnsafeBytes { after(previous, record: $0) }
     }
 }

@@ -3,17 +3,17 @@ import Foundation
 /// A `commands` value: the positions one command's append took and, when the append carried
 /// one, the command's fingerprint (docs/record-format.md). Entries written before fingerprints
 /// existed are the 16 position bytes alone, and read as having none.
-struct CommandEntry: Equatable {
+package struct CommandEntry: Equatable {
     /// The append's first position; for an append of no events, one past `lastPosition`.
-    var firstPosition: UInt64
+    package var firstPosition: UInt64
     /// The append's last position; for an append of no events, the head it was made at.
-    var lastPosition: UInt64
+    package var lastPosition: UInt64
     /// What the command asked, as its caller digested it; nil when it gave none.
-    var fingerprint: Data?
+    package var fingerprint: Data?
 
     static let positionBytes = 16
 
-    init(firstPosition: UInt64, lastPosition: UInt64, fingerprint: Data?) {
+    package init(firstPosition: UInt64, lastPosition: UInt64, fingerprint: Data?) {
         self.firstPosition = firstPosition
         self.lastPosition = lastPosition
         self.fingerprint = fingerprint
@@ -44,7 +44,7 @@ struct CommandEntry: Equatable {
     var isEmpty: Bool { firstPosition == lastPosition + 1 }
 
     /// The command's outcome, answered again for a retry.
-    var replay: AppendResult {
+    package var replay: AppendResult {
         AppendResult(firstPosition: firstPosition, lastPosition: lastPosition, isReplay: true, fingerprint: fingerprint)
     }
 }

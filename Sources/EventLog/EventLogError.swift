@@ -29,6 +29,9 @@ public enum EventLogError: Error, Equatable, Sendable, CustomStringConvertible {
     case writerActive(path: String)
     /// LMDB failed (disk full, map at its maximum, I/O error).
     case storage(LMDBError)
+    /// The log's database server (PostgreSQL) could not be reached or failed the request. An
+    /// append that ends so may or may not have committed: retry it with the same command id.
+    case unavailable(reason: String)
 
     /// A one-line explanation fit for an operator or an API `detail`.
     public var description: String {
@@ -57,6 +60,8 @@ public enum EventLogError: Error, Equatable, Sendable, CustomStringConvertible {
             "another process (a running server?) is writing to the log in \(path); only one writer at a time"
         case let .storage(error):
             "storage failure: \(error)"
+        case let .unavailable(reason):
+            "the log's database is unavailable: \(reason)"
         }
     }
 }

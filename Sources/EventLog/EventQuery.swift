@@ -34,7 +34,7 @@ public struct EventQuery: Sendable, Hashable {
         self.items = [Item(types: types, tags: tags)]
     }
 
-    func matches(type: String, tags: [String]) -> Bool {
+    package func matches(type: String, tags: [String]) -> Bool {
         items.contains { $0.matches(type: type, tags: tags) }
     }
 }

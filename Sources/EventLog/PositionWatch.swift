@@ -30,8 +30,20 @@ public final class PositionWatch: Sendable {
 
     /// Moves the position to `newPosition` and wakes the waiters it satisfies.
     public func advance(to newPosition: UInt64) {
+        move(to: newPosition, fromOneSource: true)
+    }
+
+    /// Moves the position to `newPosition` unless it is already there or past it: for a watch fed
+    /// from more than one source (its own commits, another server's notifications), whose
+    /// reports may arrive out of order.
+    public func raise(to newPosition: UInt64) {
+        move(to: newPosition, fromOneSource: false)
+    }
+
+    private func move(to newPosition: UInt64, fromOneSource: Bool) {
         let ready = state.withLock { state -> [CheckedContinuation<Void, Never>] in
-            assert(newPosition >= state.position, "the position never moves back")
+            assert(!fromOneSource || newPosition >= state.position, "the position never moves back")
+            guard newPosition > state.position else { return [] }
             state.position = newPosition
             var ready: [CheckedContinuation<Void, Never>] = []
             for (id, waiter) in state.waiters {
@@ -45,7 +57,6 @@ public final class PositionWatch: Sendable {
         for continuation in ready { continuation.resume() }
     }
 
-    /// Wakes every waiter for good: the position will not move again.
     public func close() {
         let all = state.withLock { state -> [CheckedContinuation<Void, Never>] in
             state.isClosed = true

@@ -77,4 +77,9 @@ public struct QueryResult: Sendable, Equatable {
     public var events: [RecordedEvent]
     /// The log's last position in the snapshot that was searched.
     public var checkedUpTo: UInt64
+
+    public init(events: [RecordedEvent], checkedUpTo: UInt64) {
+        self.events = events
+        self.checkedUpTo = checkedUpTo
+    }
 }

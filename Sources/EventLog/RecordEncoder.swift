@@ -1,19 +1,25 @@
 import Foundation
 
 /// Builds version-1 records. The checksum is computed last, over every preceding byte.
-enum RecordEncoder {
+package enum RecordEncoder {
     /// Position, version and time the log assigns to an event.
-    struct Placement {
+    package struct Placement {
         var position: UInt64
         var streamVersion: UInt64
         var recordedAtMicroseconds: Int64
+
+        package init(position: UInt64, streamVersion: UInt64, recordedAtMicroseconds: Int64) {
+            self.position = position
+            self.streamVersion = streamVersion
+            self.recordedAtMicroseconds = recordedAtMicroseconds
+        }
     }
 
     /// The record for `event` at `placement`. The event must already satisfy the limits.
     ///
     /// The record is written into one allocation of its exact size: encoding runs on the writer
     /// thread, where every temporary costs every appender (docs/benchmarks.md).
-    static func encode(_ event: ProposedEvent, metadata: AppendMetadata, at placement: Placement) -> [UInt8] {
+    package static func encode(_ event: ProposedEvent, metadata: AppendMetadata, at placement: Placement) -> [UInt8] {
         let tagBytes = event.tags.reduce(0) { $0 + 2 + $1.utf8.count }
         let total = RecordLayout.headerBytes + event.streamID.utf8.count + event.type.utf8.count
             + metadata.actor.utf8.count + tagBytes + event.data.count + RecordLayout.checksumBytes

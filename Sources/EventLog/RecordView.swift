@@ -5,7 +5,7 @@ import Foundation
 /// Creating the view verifies everything a record can prove about itself: magic, format,
 /// length, checksum, position and the layout of its variable part. Fields are read on demand,
 /// so a scan that only needs the header does not allocate.
-struct RecordView {
+package struct RecordView {
     private let bytes: UnsafeRawBufferPointer
     /// Offsets into the variable part, computed once while checking the layout.
     private let typeStart: Int
@@ -14,7 +14,7 @@ struct RecordView {
     private let dataStart: Int
 
     /// Checks `bytes` as the record stored at `position`.
-    init(_ bytes: UnsafeRawBufferPointer, position: UInt64) throws(EventLogError) {
+    package init(_ bytes: UnsafeRawBufferPointer, position: UInt64) throws(EventLogError) {
         func corrupt(_ reason: String) -> EventLogError { .corruptRecord(position: position, reason: reason) }
         guard bytes.count >= RecordLayout.recordBytesMin else { throw corrupt("record of \(bytes.count) bytes is too short") }
         guard bytes[0] == RecordLayout.magic.0, bytes[1] == RecordLayout.magic.1 else { throw corrupt("bad magic") }
@@ -46,7 +46,7 @@ struct RecordView {
     }
 
     var streamVersion: UInt64 { integer(at: RecordLayout.streamVersionOffset) }
-    var recordedAtMicroseconds: Int64 { integer(at: RecordLayout.recordedAtOffset) }
+    package var recordedAtMicroseconds: Int64 { integer(at: RecordLayout.recordedAtOffset) }
     var schemaVersion: UInt16 { integer(at: RecordLayout.schemaVersionOffset) }
     var streamID: String { string(RecordLayout.headerBytes, typeStart) }
     var type: String { string(typeStart, actorStart) }
@@ -68,7 +68,7 @@ struct RecordView {
     }
 
     /// Copies every field out into a `RecordedEvent`.
-    func decode(position: UInt64) -> RecordedEvent {
+    package func decode(position: UInt64) -> RecordedEvent {
         var strings = RepeatedStrings()
         return decode(position: position, reusing: &strings)
     }

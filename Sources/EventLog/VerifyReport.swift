@@ -25,13 +25,15 @@ public struct VerifyReport: Sendable, Equatable {
     public static let problemsListedMax = 1_000
 
     /// True when nothing is damaged.
+    package init() {}
+
     public var isHealthy: Bool { problemCount == 0 }
 
-    mutating func noteChainDivergence(at position: UInt64) {
+    package mutating func noteChainDivergence(at position: UInt64) {
         firstDivergingPosition = min(firstDivergingPosition ?? position, position)
     }
 
-    mutating func report(_ problem: String) {
+    package mutating func report(_ problem: String) {
         problemCount += 1
         if problems.count < Self.problemsListedMax { problems.append(problem) }
     }

@@ -1,27 +1,36 @@
 import EventLog
 import Foundation
+import PostgresEventLog
 
-/// A child process for the crash test: appends durably from several concurrent writers until it
+/// A child process for the crash tests: appends durably from several concurrent writers until it
 /// is killed, printing `ack <position> <commandID>` for every append the log acknowledged.
 ///
-/// Each writer owns stream `crash-<writer>` and appends with an exact expected version, so a
-/// restart also proves that stream versions survived: a writer resumes from the stored version.
+/// The log is a data directory (LMDB) or a `postgres://` URL. Each writer owns stream
+/// `crash-<writer>` and appends with an exact expected version, so a restart also proves that
+/// stream versions survived: a writer resumes from the stored version.
 @main
 struct CrashWriter {
     static func main() async {
         let arguments = CommandLine.arguments
         guard arguments.count >= 2 else {
-            FileHandle.standardError.write(Data("usage: logbook-crash-writer DATA_DIR [WRITERS]\n".utf8))
+            FileHandle.standardError.write(Data("usage: logbook-crash-writer DATA_DIR|postgres://… [WRITERS]\n".utf8))
             exit(2)
         }
         let writers = arguments.count >= 3 ? Int(arguments[2]) ?? 4 : 4
-        let store: LMDBEventStore
-        do {
-            store = try LMDBEventStore(dataDirectory: arguments[1])
+        do throws(EventLogError) {
+            if arguments[1].hasPrefix("postgres") {
+                let store = try await PostgresEventStore.connect(to: PostgresLocation(url: arguments[1]))
+                await run(store, writers: writers)
+            } else {
+                await run(try LMDBEventStore(dataDirectory: arguments[1]), writers: writers)
+            }
         } catch {
             FileHandle.standardError.write(Data("logbook-crash-writer: \(error)\n".utf8))
             exit(1)
         }
+    }
+
+    private static func run(_ store: some EventStore, writers: Int) async {
         print("ready")
         fflush(nil)
         await withTaskGroup(of: Void.self) { group in
@@ -31,10 +40,10 @@ struct CrashWriter {
         }
     }
 
-    private static func append(forever store: LMDBEventStore, writer: Int) async {
+    private static func append(forever store: some EventStore, writer: Int) async {
         let streamID = "crash-\(writer)"
         do {
-            var version = try store.streamVersion(streamID)
+            var version = try await store.streamVersion(streamID)
             while true {
                 let commandID = UUID.timeOrdered()
                 let data = Data(#"{"writer":\#(writer),"version":\#(version.map { $0 + 1 } ?? 0),"padding":"\#(String(repeating: "x", count: 120))"}"#.utf8)

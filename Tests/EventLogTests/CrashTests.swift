@@ -25,7 +25,7 @@ struct CrashTests {
     }
 
     /// Runs the writer until `killAfter`, kills it with SIGKILL, returns its acknowledgements.
-    private func runAndKill(directory: String, killAfter: Duration) async throws -> [(UInt64, UUID)] {
+    func runAndKill(directory: String, killAfter: Duration) async throws -> [(UInt64, UUID)] {
         let process = ChildProcess()
         process.executableURL = try BuiltProducts.executable("logbook-crash-writer")
         process.arguments = [directory, "4"]
@@ -34,7 +34,7 @@ struct CrashTests {
         process.standardOutput = pipe
         pipe.fileHandleForReading.readabilityHandler = { output.append($0.availableData) }
         try process.run()
-        let deadline = ContinuousClock.now + .seconds(20)
+        let deadline = ContinuousClock.now + .seconds(30)
         while !output.lines.contains("ready") && ContinuousClock.now < deadline && process.isRunning {
             try await Task.sleep(for: .milliseconds(5))
         }

@@ -1,0 +1,252 @@
+import Foundation
+import EventLog
+import Logging
+import PostgresNIO
+
+/// One group commit: a batch of appends decided and written inside one transaction that holds
+/// the head row's lock.
+///
+/// The rules are the LMDB applier's (`BatchApplier`), request by request, each against the log
+/// *and the batch's earlier requests*: a known command id is a replay (or `commandIDReused`
+/// when its fingerprint differs); expected versions; a `follows` link whose predecessor must
+/// have appended after the decision's fold; the append condition. What the database holds is
+/// read once per batch where it can be (commands, stream versions); what the batch wrote is
+/// kept here, so a request sees its batch-mates without a round trip. A refused request writes
+/// nothing, and the batch's rows go to the database in a few multi-row statements at the end.
+struct PostgresBatch {
+    private let connection: PostgresConnection
+    private let logger: Logger
+    /// The head committed before this batch: the database answers for positions up to it.
+    private let committedHead: UInt64
+    /// The last position written so far, in the database or this batch.
+    private(set) var head: UInt64
+    private var chainHash: [UInt8]
+    private let recordedAtMicroseconds: Int64
+    private var commands: [UUID: CommandEntry]
+    /// Every stream the batch touches or expects, with its version (nil: no stream yet).
+    private var versions: [String: UInt64?]
+    /// What conditions check against among the batch's own events.
+    private var written: [(position: UInt64, type: String, streamID: String, tags: [String])] = []
+    private var rows = Rows()
+
+    /// Locks the head, then reads what the requests' checks need in two queries.
+    static func begin(
+        _ requests: [AppendRequest], connection: PostgresConnection, now: Date, logger: Logger
+    ) async throws -> PostgresBatch {
+        var head: UInt64 = 0
+        var chainHash = ChainHash.genesis
+        var lastRecordedAt: Int64 = 0
+        let locked = try await connection.query(
+            "SELECT position, chain_hash, recorded_at_us FROM logbook_head FOR UPDATE", logger: logger
+        )
+        for try await (position, hash, recordedAt) in locked.decode((Int64, ByteBuffer, Int64).self) {
+            head = UInt64(position)
+            chainHash = Array(buffer: hash)
+            lastRecordedAt = recordedAt
+        }
+        var commandIDs = Set(requests.map(\.metadata.commandID))
+        commandIDs.formUnion(requests.compactMap(\.follows))
+        var commands: [UUID: CommandEntry] = [:]
+        let known = try await connection.query(
+            """
+            SELECT command_id, first_position, last_position, fingerprint FROM logbook_commands
+            WHERE command_id = ANY(\(Array(commandIDs)))
+            """, logger: logger
+        )
+        for try await (id, first, last, fingerprint) in known.decode((UUID, Int64, Int64, ByteBuffer).self) {
+            commands[id] = CommandEntry(
+                firstPosition: UInt64(first), lastPosition: UInt64(last),
+                fingerprint: fingerprint.readableBytes == 0 ? nil : Data(buffer: fingerprint)
+            )
+        }
+        var streamIDs = Set<String>()
+        for request in requests {
+            streamIDs.formUnion(request.events.map(\.streamID))
+            streamIDs.formUnion(request.expectedVersions.keys)
+        }
+        var versions: [String: UInt64?] = [:]
+        let heads = try await connection.query(
+            """
+            SELECT s.id, (SELECT e.stream_version FROM logbook_events e
+                          WHERE e.stream_id = s.id ORDER BY e.stream_version DESC LIMIT 1)
+            FROM unnest(\(Array(streamIDs))::text[]) AS s(id)
+            """, logger: logger
+        )
+        for try await (streamID, version) in heads.decode((String, Int64?).self) {
+            versions[streamID] = version.map(UInt64.init)
+        }
+        // As in LMDB: recording times never go back, even when the clock does.
+        let recordedAt = max(Int64((now.timeIntervalSince1970 * 1_000_000).rounded(.down)), lastRecordedAt)
+        return PostgresBatch(
+            connection: connection, logger: logger, committedHead: head, head: head, chainHash: chainHash,
+            recordedAtMicroseconds: recordedAt, commands: commands, versions: versions
+        )
+    }
+
+    private init(
+        connection: PostgresConnection, logger: Logger, committedHead: UInt64, head: UInt64, chainHash: [UInt8],
+        recordedAtMicroseconds: Int64, commands: [UUID: CommandEntry], versions: [String: UInt64?]
+    ) {
+        self.connection = connection
+        self.logger = logger
+        self.committedHead = committedHead
+        self.head = head
+        self.chainHash = chainHash
+        self.recordedAtMicroseconds = recordedAtMicroseconds
+        self.commands = commands
+        self.versions = versions
+    }
+
+    /// Decides `request` against the log and the batch so far; on success its rows join the batch.
+    mutating func apply(_ request: AppendRequest) async throws -> Result<AppendResult, EventLogError> {
+        let commandID = request.metadata.commandID
+        if let known = commands[commandID] {
+            // The same id for another command: answering with the first one's outcome would
+            // tell this caller what another command did, and do nothing it asked.
+            if let fingerprint = request.metadata.fingerprint, let recorded = known.fingerprint, recorded != fingerprint {
+                return .failure(.commandIDReused(commandID: commandID))
+            }
+            return .success(known.replay)
+        }
+        for (streamID, expected) in request.expectedVersions where expected != .any {
+            let actual = versions[streamID] ?? nil
+            if !expected.isSatisfied(by: actual) {
+                return .failure(.wrongExpectedVersion(streamID: streamID, expected: expected, actual: actual))
+            }
+        }
+        var conditionStart = request.condition?.after
+        if let predecessor = request.follows {
+            // See BatchApplier: a predecessor already in the log before the decision's fold was
+            // a replay, so the decision saw events that never happened.
+            guard let stored = commands[predecessor], stored.firstPosition > (request.condition?.after ?? 0) else {
+                return .failure(.predecessorMissing(commandID: predecessor))
+            }
+            conditionStart = conditionStart.map { max($0, stored.lastPosition) }
+        }
+        if let condition = request.condition, let start = conditionStart,
+           let conflict = try await firstMatch(of: condition.query, after: start) {
+            return .failure(conflict)
+        }
+        let firstPosition = head + 1
+        for event in request.events {
+            write(event, metadata: request.metadata)
+        }
+        let entry = CommandEntry(firstPosition: firstPosition, lastPosition: head, fingerprint: request.metadata.fingerprint)
+        commands[commandID] = entry
+        rows.commands.append((commandID, entry))
+        return .success(AppendResult(firstPosition: firstPosition, lastPosition: head))
+    }
+
+    /// The earliest event after `start` matching `query`, in the database, then in the batch.
+    private func firstMatch(of query: EventQuery, after start: UInt64) async throws -> EventLogError? {
+        if start < committedHead {
+            let sql = PostgresQueries.matching(query, after: start, upTo: committedHead, limit: 1)
+            for try await (position, record) in try await connection.query(sql, logger: logger).decode((Int64, ByteBuffer).self) {
+                let event = try PostgresQueries.decode(position: position, record: record)
+                return .appendConditionFailed(conflictingPosition: event.position, type: event.type, streamID: event.streamID)
+            }
+        }
+        if let match = written.first(where: { $0.position > start && query.matches(type: $0.type, tags: $0.tags) }) {
+            return .appendConditionFailed(conflictingPosition: match.position, type: match.type, streamID: match.streamID)
+        }
+        return nil
+    }
+
+    private mutating func write(_ event: ProposedEvent, metadata: AppendMetadata) {
+        let version = (versions[event.streamID] ?? nil).map { $0 + 1 } ?? 0
+        let position = head + 1
+        let record = RecordEncoder.encode(event, metadata: metadata, at: .init(
+            position: position, streamVersion: version, recordedAtMicroseconds: recordedAtMicroseconds
+        ))
+        chainHash = ChainHash.after(chainHash, record: record)
+        rows.events.append(.init(
+            position: position, streamID: event.streamID, streamVersion: version, type: event.type,
+            record: record, chainHash: chainHash
+        ))
+        rows.eventBytes += record.count
+        for tag in event.tags { rows.tags.append((tag, position)) }
+        written.append((position, event.type, event.streamID, event.tags))
+        versions[event.streamID] = version
+        head = position
+    }
+
+    /// Writes the batch's rows, moves the head and notifies listeners (delivered at commit).
+    func finish() async throws {
+        guard !rows.commands.isEmpty else { return }  // only replays and refusals: nothing to write
+        try await rows.insert(into: connection, logger: logger)
+        let hash = ByteBuffer(bytes: chainHash)
+        try await connection.query(
+            """
+            UPDATE logbook_head SET position = \(Int64(head)), chain_hash = \(hash), recorded_at_us = \(recordedAtMicroseconds)
+            """, logger: logger
+        )
+        try await connection.query("SELECT pg_notify(\(PostgresEventStore.channel), \(String(head)))", logger: logger)
+    }
+
+    /// The events of the batch by type, for the commit observer.
+    var eventsByType: [String: Int] {
+        rows.events.reduce(into: [:]) { $0[$1.type, default: 0] += 1 }
+    }
+}
+
+/// The rows one batch adds, written with `unnest` so each table costs one statement (or a few,
+/// when the records would make one message too big).
+private struct Rows {
+    struct Event {
+        var position: UInt64
+        var streamID: String
+        var streamVersion: UInt64
+        var type: String
+        var record: [UInt8]
+        var chainHash: [UInt8]
+    }
+
+    /// Record bytes per insert statement: PostgreSQL refuses messages over 1 GiB.
+    static let statementBytesMax = 64 << 20
+
+    var events: [Event] = []
+    var eventBytes = 0
+    var tags: [(tag: String, position: UInt64)] = []
+    var commands: [(id: UUID, entry: CommandEntry)] = []
+
+    func insert(into connection: PostgresConnection, logger: Logger) async throws {
+        var start = 0
+        while start < events.count {
+            var end = start
+            var bytes = 0
+            while end < events.count, end == start || bytes + events[end].record.count <= Self.statementBytesMax {
+                bytes += events[end].record.count
+                end += 1
+            }
+            let chunk = events[start..<end]
+            try await connection.query(
+                """
+                INSERT INTO logbook_events (position, stream_id, stream_version, category, type, record, chain_hash)
+                SELECT * FROM unnest(
+                    \(chunk.map { Int64($0.position) })::int8[], \(chunk.map(\.streamID))::text[],
+                    \(chunk.map { Int64($0.streamVersion) })::int8[], \(chunk.map { StreamName.category(of: $0.streamID) })::text[],
+                    \(chunk.map(\.type))::text[], \(chunk.map { ByteBuffer(bytes: $0.record) })::bytea[],
+                    \(chunk.map { ByteBuffer(bytes: $0.chainHash) })::bytea[])
+                """, logger: logger
+            )
+            start = end
+        }
+        if !tags.isEmpty {
+            try await connection.query(
+                """
+                INSERT INTO logbook_tags (tag, position)
+                SELECT * FROM unnest(\(tags.map(\.tag))::text[], \(tags.map { Int64($0.position) })::int8[])
+                """, logger: logger
+            )
+        }
+        try await connection.query(
+            """
+            INSERT INTO logbook_commands (command_id, first_position, last_position, fingerprint)
+            SELECT * FROM unnest(
+                \(commands.map(\.id))::uuid[], \(commands.map { Int64($0.entry.firstPosition) })::int8[],
+                \(commands.map { Int64($0.entry.lastPosition) })::int8[],
+                \(commands.map { ByteBuffer(bytes: $0.entry.fingerprint ?? Data()) })::bytea[])
+            """, logger: logger
+        )
+    }
+}

@@ -1,0 +1,85 @@
+import EventLog
+import PostgresNIO
+
+extension PostgresEventStore {
+    /// Events read per page while verifying.
+    static let verifyPageEvents = 1_000
+
+    /// Checks the whole log as `LMDBEventStore.verify` checks a file: positions from 1 without a
+    /// gap; every record's checksum, layout and position, and its columns against the record;
+    /// every chain hash recomputed from the genesis, and the head row against the last event.
+    /// Reads pages in position order while appends go on; it covers the head it read first.
+    public func verify() async throws(EventLogError) -> VerifyReport {
+        var report = VerifyReport()
+        let (head, headHash) = try await database { () async throws -> (UInt64, [UInt8]) in
+            for try await (position, hash) in try await client.query("SELECT position, chain_hash FROM logbook_head", logger: logger)
+                .decode((Int64, ByteBuffer).self) {
+                return (UInt64(position), Array(buffer: hash))
+            }
+            throw EventLogError.corruptRecord(position: 0, reason: "logbook_head has no row")
+        }
+        var chain = ChainHash.genesis
+        var expected: UInt64 = 1
+        while expected <= head {
+            let rows = try await database { () async throws -> [Row] in
+                var rows: [Row] = []
+                let query: PostgresQuery = """
+                    SELECT position, stream_id, stream_version, type, record, chain_hash FROM logbook_events
+                    WHERE position >= \(Int64(expected)) AND position <= \(Int64(head)) ORDER BY position LIMIT \(Self.verifyPageEvents)
+                    """
+                for try await row in try await client.query(query, logger: logger)
+                    .decode((Int64, String, Int64, String, ByteBuffer, ByteBuffer).self) {
+                    rows.append(Row(position: UInt64(row.0), streamID: row.1, streamVersion: UInt64(row.2), type: row.3,
+                                    record: Array(buffer: row.4), chainHash: Array(buffer: row.5)))
+                }
+                return rows
+            }
+            guard !rows.isEmpty else {
+                report.report("positions \(expected)...\(head) are missing")
+                break
+            }
+            for row in rows {
+                if row.position != expected {
+                    report.report("positions \(expected)...\(row.position - 1) are missing")
+                    report.noteChainDivergence(at: expected)
+                }
+                expected = row.position + 1
+                report.eventsChecked += 1
+                report.lastPosition = row.position
+                do throws(EventLogError) {
+                    let event = try row.record.withUnsafeBytes { bytes in
+                        Result { () throws(EventLogError) in try RecordView(bytes, position: row.position).decode(position: row.position) }
+                    }.get()
+                    if event.streamID != row.streamID || event.streamVersion != row.streamVersion || event.type != row.type {
+                        report.report("position \(row.position): columns disagree with the record")
+                    }
+                } catch {
+                    report.report("\(error)")
+                }
+                chain = ChainHash.after(chain, record: row.record)
+                report.chainHashesChecked += 1
+                if chain != row.chainHash {
+                    report.report("position \(row.position): chain hash differs from the one recomputed")
+                    report.noteChainDivergence(at: row.position)
+                    chain = row.chainHash  // go on from what is stored: one rewrite is one problem
+                }
+            }
+        }
+        if report.lastPosition != head {
+            report.report("the head row says \(head), the last event is \(report.lastPosition)")
+        } else if head > 0 && headHash != chain {
+            report.report("the head row's chain hash differs from the last event's")
+        }
+        if head > 0 { report.chainHead = ChainHead(position: report.lastPosition, hash: chain) }
+        return report
+    }
+
+    private struct Row {
+        var position: UInt64
+        var streamID: String
+        var streamVersion: UInt64
+        var type: String
+        var record: [UInt8]
+        var chainHash: [UInt8]
+    }
+}

@@ -1,0 +1,202 @@
+import Foundation
+import EventLog
+import Logging
+import PostgresNIO
+import Synchronization
+
+/// The event log in PostgreSQL (SPEC §3a): the `EventStore` any number of servers share.
+///
+/// Every guarantee of the LMDB store holds, from the database instead of a file: appends are
+/// durable when PostgreSQL commits them; one server's concurrent appends share a transaction
+/// (group commit); positions are gap-free and committed in order because every append
+/// transaction locks the head row first (`PostgresSchema`), across servers; conditions and
+/// command ids are checked under that lock. Subscriptions follow the log through LISTEN/NOTIFY,
+/// with a poll as the fallback for a notification lost with a connection.
+public final class PostgresEventStore: EventStore, Sendable {
+    /// The NOTIFY channel an append announces its new head on.
+    static let channel = "logbook_appended"
+    /// How long `connect` waits for the database before it gives up.
+    public static let connectTimeoutSeconds = 15
+
+    public let options: EventStoreOptions
+    public let location: PostgresLocation
+    let client: PostgresClient
+    let logger: Logger
+    /// The highest position known committed: from this server's commits and others' notifications.
+    let headWatch: PositionWatch
+    private let writer: PostgresAppendWriter
+    private let background: Mutex<[Task<Void, Never>]>
+
+    /// Connects, creates or checks the schema, and starts following other servers' appends.
+    public static func connect(
+        to location: PostgresLocation, options: EventStoreOptions = EventStoreOptions(),
+        logger: Logger = Logger(label: "logbook.postgres")
+    ) async throws(EventLogError) -> PostgresEventStore {
+        var configuration = location.clientConfiguration
+        configuration.options.connectTimeout = .seconds(Int64(connectTimeoutSeconds))
+        let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
+        let run = Task { await client.run() }
+        do {
+            let head = try await withDeadline(seconds: connectTimeoutSeconds) {
+                try await PostgresSchema.prepare(client, logger: logger)
+                return try await Self.committedHead(client, logger: logger)
+            }
+            return PostgresEventStore(location: location, options: options, client: client, run: run, head: head, logger: logger)
+        } catch {
+            run.cancel()
+            throw mapped(error)
+        }
+    }
+
+    private init(
+        location: PostgresLocation, options: EventStoreOptions, client: PostgresClient, run: Task<Void, Never>, head: UInt64,
+        logger: Logger
+    ) {
+        self.location = location
+        self.options = options
+        self.client = client
+        self.logger = logger
+        let watch = PositionWatch(position: head)
+        headWatch = watch
+        writer = PostgresAppendWriter(
+            client: client, logger: logger, appendsPerBatchMax: options.limits.appendsPerBatchMax, clock: options.clock,
+            onCommit: { watch.raise(to: $0) }, commitObserver: options.commitObserver
+        )
+        background = Mutex([run])
+        let listener = Task { [client, logger] in
+            await Self.follow(client, watch: watch, logger: logger)
+        }
+        background.withLock { $0.append(listener) }
+    }
+
+    /// Stops taking appends, lets the batch in flight finish, then closes the connections.
+    public func close() async {
+        await writer.close()
+        headWatch.close()
+        for task in background.withLock({ $0 }) { task.cancel() }
+    }
+
+    // MARK: appends
+
+    public func append(_ request: AppendRequest) async throws(EventLogError) -> AppendResult {
+        try await append(contentsOf: [request])[0].get()
+    }
+
+    public func append(contentsOf requests: [AppendRequest]) async -> [Result<AppendResult, EventLogError>] {
+        // A request over a limit is refused alone; the others are queued in order without it.
+        var outcomes: [Result<AppendResult, EventLogError>?] = requests.map { request in
+            do throws(EventLogError) {
+                try options.limits.validate(request)
+                return nil
+            } catch {
+                return .failure(error)
+            }
+        }
+        let valid = requests.indices.filter { outcomes[$0] == nil }
+        guard !valid.isEmpty else { return outcomes.map { $0! } }
+        let written = await writer.submit(valid.map { requests[$0] })
+        for (index, outcome) in zip(valid, written) { outcomes[index] = outcome }
+        return outcomes.map { $0! }
+    }
+
+    /// Transactions this store has committed: how many appends shared one shows in tests.
+    public var commitCount: Int { writer.commits }
+
+    // MARK: the head and its followers
+
+    public func headPosition() async throws(EventLogError) -> UInt64 {
+        try await database { try await Self.committedHead(client, logger: logger) }
+    }
+
+    public func subscribe(from position: UInt64) -> PostgresSubscription {
+        PostgresSubscription(store: self, from: max(position, 1))
+    }
+
+    static func committedHead(_ client: PostgresClient, logger: Logger) async throws -> UInt64 {
+        for try await (position) in try await client.query("SELECT position FROM logbook_head", logger: logger).decode(Int64.self) {
+            return UInt64(position)
+        }
+        throw EventLogError.corruptRecord(position: 0, reason: "logbook_head has no row")
+    }
+
+    /// Waits until `position` is committed, or a poll interval passes; false once closed.
+    func waitForEvent(at position: UInt64) async -> Bool {
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { await self.headWatch.wait(untilReaching: position) }
+            group.addTask { try? await Task.sleep(for: .milliseconds(self.options.pollIntervalMilliseconds)) }
+            await group.next()
+            group.cancelAll()
+        }
+        return !Task.isCancelled && !writer.isClosed
+    }
+
+    /// Listens for other servers' appends and raises the watch to each announced head; after a
+    /// lost connection, listens again (subscriptions poll meanwhile).
+    private static func follow(_ client: PostgresClient, watch: PositionWatch, logger: Logger) async {
+        while !Task.isCancelled {
+            do {
+                try await client.withConnection { connection in
+                    try await connection.listen(on: channel) { notifications in
+                        // Appends committed before LISTEN took effect sent nothing we saw.
+                        watch.raise(to: try await committedHead(client, logger: logger))
+                        for try await notification in notifications {
+                            if let position = UInt64(notification.payload) { watch.raise(to: position) }
+                        }
+                    }
+                }
+            } catch {
+                if Task.isCancelled { return }
+                logger.warning("listening for appends failed; retrying", metadata: ["error": "\(Self.mapped(error))"])
+                try? await Task.sleep(for: .seconds(1))
+            }
+        }
+    }
+
+    // MARK: errors
+
+    /// Runs a database call, its failures as the log's errors.
+    func database<T>(_ body: () async throws -> T) async throws(EventLogError) -> T {
+        guard !writer.isClosed else { throw .closed }
+        do {
+            return try await body()
+        } catch {
+            throw Self.mapped(error)
+        }
+    }
+
+    /// The log's error for a database failure. The reason names the failure's kind and SQLSTATE,
+    /// never its message: PostgreSQL's messages can quote the values of a statement.
+    static func mapped(_ error: any Error) -> EventLogError {
+        switch error {
+        case let error as EventLogError:
+            return error
+        case let error as PSQLError:
+            if let state = error.serverInfo?[.sqlState] { return .unavailable(reason: "SQLSTATE \(state)") }
+            return .unavailable(reason: "\(error.code)")
+        case let error as PostgresTransactionError:
+            // What went wrong inside the transaction says more than the rollback that followed.
+            let cause = error.closureError ?? error.beginError ?? error.commitError ?? error.rollbackError
+            return cause.map(mapped) ?? .unavailable(reason: "transaction failed")
+        case is CancellationError:
+            return .closed
+        default:
+            return .unavailable(reason: "\(type(of: error))")
+        }
+    }
+}
+
+/// Runs `body` or fails after `seconds`.
+func withDeadline<T: Sendable>(seconds: Int, _ body: @escaping @Sendable () async throws -> T) async throws -> T {
+    try await withThrowingTaskGroup(of: T?.self) { group in
+        group.addTask { try await body() }
+        group.addTask {
+            try await Task.sleep(for: .seconds(seconds))
+            return nil
+        }
+        defer { group.cancelAll() }
+        guard let first = try await group.next(), let value = first else {
+            throw EventLogError.unavailable(reason: "no answer within \(seconds) s")
+        }
+        return value
+    }
+}

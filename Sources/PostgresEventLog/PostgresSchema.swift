@@ -1,0 +1,85 @@
+import EventLog
+import Logging
+import PostgresNIO
+
+/// The log's tables in PostgreSQL, created or migrated when a store connects.
+///
+/// Each event is stored as the same binary record the LMDB log writes (docs/record-format.md),
+/// with its chain hash, so one decoder, one checksum and one chain serve both backends. The
+/// other columns are the indexes reads and conditions need. `logbook_head` is one row: the last
+/// position, its chain hash and the last recording time. Every append transaction locks it
+/// first, so appends from any number of servers are applied one batch at a time, in position
+/// order, and a reader that sees position N+1 also sees N (a sequence alone would let a later
+/// transaction commit first and leave a gap readers could pass).
+enum PostgresSchema {
+    /// The layout this build reads and writes.
+    static let version: Int32 = 1
+
+    /// Statements that take an empty database to `version`, in order.
+    static let createVersion1: [PostgresQuery] = [
+        """
+        CREATE TABLE logbook_head (
+            singleton boolean PRIMARY KEY DEFAULT true CHECK (singleton),
+            position bigint NOT NULL,
+            chain_hash bytea NOT NULL,
+            recorded_at_us bigint NOT NULL
+        )
+        """,
+        """
+        CREATE TABLE logbook_events (
+            position bigint PRIMARY KEY,
+            stream_id text COLLATE "C" NOT NULL,
+            stream_version bigint NOT NULL,
+            category text COLLATE "C" NOT NULL,
+            type text COLLATE "C" NOT NULL,
+            record bytea NOT NULL,
+            chain_hash bytea NOT NULL,
+            UNIQUE (stream_id, stream_version)
+        )
+        """,
+        "CREATE INDEX logbook_events_by_category ON logbook_events (category, position)",
+        "CREATE INDEX logbook_events_by_type ON logbook_events (type, position)",
+        """
+        CREATE TABLE logbook_tags (
+            tag text COLLATE "C" NOT NULL,
+            position bigint NOT NULL,
+            PRIMARY KEY (tag, position)
+        )
+        """,
+        """
+        CREATE TABLE logbook_commands (
+            command_id uuid PRIMARY KEY,
+            first_position bigint NOT NULL,
+            last_position bigint NOT NULL,
+            fingerprint bytea NOT NULL
+        )
+        """,
+    ]
+
+    /// Creates the tables on first use and refuses a layout newer than this build's. Servers
+    /// starting together take an advisory lock, so one creates and the others wait and find it.
+    static func prepare(_ client: PostgresClient, logger: Logger) async throws {
+        let found: Int32? = try await client.withTransaction(logger: logger) { connection in
+            try await connection.query("SELECT pg_advisory_xact_lock(7064931)", logger: logger)
+            try await connection.query("CREATE TABLE IF NOT EXISTS logbook_schema (version integer NOT NULL)", logger: logger)
+            var found: Int32?
+            for try await (version) in try await connection.query("SELECT max(version) FROM logbook_schema", logger: logger)
+                .decode(Int32?.self) {
+                found = version
+            }
+            guard found == nil else { return found }
+            for statement in createVersion1 {
+                try await connection.query(statement, logger: logger)
+            }
+            let genesis = ByteBuffer(bytes: ChainHash.genesis)
+            try await connection.query(
+                "INSERT INTO logbook_head (position, chain_hash, recorded_at_us) VALUES (0, \(genesis), 0)", logger: logger
+            )
+            try await connection.query("INSERT INTO logbook_schema (version) VALUES (\(version))", logger: logger)
+            return version
+        }
+        if let found, found > version {
+            throw EventLogError.incompatibleFormat(found: UInt32(found), supported: UInt32(version))
+        }
+    }
+}

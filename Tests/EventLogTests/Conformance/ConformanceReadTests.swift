@@ -1,0 +1,99 @@
+import Foundation
+import EventLog
+import Testing
+
+/// SPEC §1's reads and live subscriptions, on every backend.
+@Suite("Conformance: reads", .timeLimit(.minutes(3)))
+struct ConformanceReadTests {
+    /// house-1: 3 events, house-2: 2, user-1: 1, interleaved; tags and types vary.
+    private func fill(_ store: any EventStore) async throws {
+        _ = try await store.append(request([
+            event("house-1", "house.created", tags: ["house:1"]),
+            event("house-2", "house.created", tags: ["house:2"]),
+            event("user-1", "user.joined", tags: ["house:1", "user:1"]),
+            event("house-1", "task.done", tags: ["house:1", "user:1"]),
+            event("house-2", "task.done", tags: ["house:2"]),
+            event("house-1", "task.done", tags: ["house:1"]),
+        ]))
+    }
+
+    @Test(arguments: Backend.available)
+    func everyReadWalksItsIndexBothWaysFromItsStart(_ backend: Backend) async throws {
+        try await withLog(backend) { log in
+            let store = log.store
+            try await fill(store)
+            #expect(try await store.readAll(from: 2, direction: .forward, limit: 3).map(\.position) == [2, 3, 4])
+            #expect(try await store.readAll(from: 5, direction: .backward, limit: 10).map(\.position) == [5, 4, 3, 2, 1])
+            #expect(try await store.readAll(from: 7, direction: .forward, limit: 10).isEmpty)
+            #expect(try await store.readStream("house-1", from: 1, direction: .forward, limit: 10).map(\.streamVersion) == [1, 2])
+            #expect(try await store.readStream("house-1", from: 1, direction: .backward, limit: 10).map(\.position) == [4, 1])
+            #expect(try await store.readStream("house-9", from: 0, direction: .forward, limit: 10).isEmpty)
+            #expect(try await store.readCategory("house", from: 2, direction: .forward, limit: 2).map(\.position) == [2, 4])
+            #expect(try await store.readCategory("house", from: 6, direction: .backward, limit: 10).map(\.position) == [6, 5, 4, 2, 1])
+            #expect(try await store.readTag("house:1", from: 1, direction: .forward, limit: 10).map(\.position) == [1, 3, 4, 6])
+            #expect(try await store.readTag("house:1", from: 4, direction: .backward, limit: 2).map(\.position) == [4, 3])
+            #expect(try await store.readType("task.done", from: 5, direction: .forward, limit: 10).map(\.position) == [5, 6])
+            #expect(try await store.readType("task.done", from: 5, direction: .backward, limit: 10).map(\.position) == [5, 4])
+            let matched = try await store.read(matching: EventQuery(types: ["task.done"], tags: ["user:1"]), after: 0, limit: 10)
+            #expect(matched.events.map(\.position) == [4] && matched.checkedUpTo == 6)
+        }
+    }
+
+    @Test(arguments: Backend.available)
+    func namesTheLogCannotHoldReadAsNothing(_ backend: Backend) async throws {
+        try await withLog(backend) { log in
+            let store = log.store
+            try await fill(store)
+            let long = String(repeating: "x", count: 5_000)
+            #expect(try await store.readStream("house-" + long, from: 0, direction: .forward, limit: 10).isEmpty)
+            #expect(try await store.readTag(long, from: 1, direction: .forward, limit: 10).isEmpty)
+            #expect(try await store.readType("a\u{0}b", from: 1, direction: .forward, limit: 10).isEmpty)
+            #expect(try await store.streamVersion("house-\u{0}") == nil)
+            await #expect(throws: EventLogError.invalidArgument(field: "limit", reason: "must be at least 1")) {
+                try await store.readAll(from: 1, direction: .forward, limit: 0)
+            }
+        }
+    }
+
+    @Test(arguments: Backend.available)
+    func aPageStopsAtItsByteLimitButAlwaysHoldsOneEvent(_ backend: Backend) async throws {
+        try await withLog(backend, configure: { $0.limits.readPageBytesMax = 600 }) { log in
+            let store = log.store
+            let padding = String(repeating: "p", count: 200)
+            _ = try await store.append(request((0..<6).map { _ in event("s-1", tags: [], #"{"p":"\#(padding)"}"#) }))
+            let page = try await store.readAll(from: 1, direction: .forward, limit: 100)
+            #expect(page.count >= 1 && page.count < 6, "records of ~300 bytes: a 600-byte page holds one or two")
+            #expect(page.map(\.position) == Array(1...UInt64(page.count)))
+            let huge = String(repeating: "h", count: 2_000)
+            _ = try await store.append(request([event("s-2", tags: [], #"{"p":"\#(huge)"}"#)]))
+            #expect(try await store.readAll(from: 7, direction: .forward, limit: 100).map(\.position) == [7], "one event over the limit still reads")
+        }
+    }
+
+    @Test(arguments: Backend.available)
+    func aSubscriptionCatchesUpThenFollowsWithoutGapOrDuplicate(_ backend: Backend) async throws {
+        try await withLog(backend) { log in
+            let store = log.store
+            for index in 0..<300 { _ = try await store.append(request([event("s-\(index % 7)")])) }
+            let live = Task {
+                try await firstEvents(of: store.subscribe(from: 250), count: 100)
+            }
+            for index in 0..<50 { _ = try await store.append(request([event("s-\(index % 3)")])) }
+            let seen = try await live.value
+            #expect(seen.map(\.position) == Array(250..<350))
+        }
+    }
+
+    @Test(arguments: Backend.available)
+    func anotherProcessesStoreSeesTheAppends(_ backend: Backend) async throws {
+        try await withLog(backend) { log in
+            _ = try await log.store.append(request([event("s-1")]))
+            let peer = try await log.peer()
+            let following = Task { try await firstEvents(of: peer.store.subscribe(from: 1), count: 21) }
+            for _ in 0..<20 { _ = try await log.store.append(request([event("s-1")])) }
+            #expect(try await following.value.map(\.position) == Array(1...21))
+            #expect(try await peer.store.headPosition() == 21)
+            await peer.close()
+        }
+    }
+}
