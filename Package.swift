@@ -71,7 +71,7 @@ let package = Package(
         .target(
             name: "API",
             dependencies: [
-                "EventLog", "EventSourcing", "CommandHandling", "Projections", "Accounts", "Quiz", "Neighbourhood", "Workplace",
+                "EventLog", "PostgresEventLog", "EventSourcing", "CommandHandling", "Projections", "Accounts", "Quiz", "Neighbourhood", "Workplace",
                 "Albums", "Blobs", "BlobStore", "LogInspection",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
@@ -94,7 +94,8 @@ let package = Package(
         .executableTarget(
             name: "logbook-admin",
             dependencies: [
-                "EventLog", "EventSourcing", "Household", "Projections", "Accounts", "Quiz", "CommandHandling", "Blobs", "BlobStore", "LogInspection", "LMDB",
+                "EventLog", "PostgresEventLog", "EventSourcing", "Household", "Projections", "Accounts", "Quiz", "CommandHandling", "Blobs", "BlobStore",
+                "LogInspection", "LMDB",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
@@ -121,7 +122,7 @@ let package = Package(
         .testTarget(
             name: "APITests",
             dependencies: [
-                "API", "logbook", "Accounts", "Neighbourhood", "Workplace", "Albums", "Blobs", "BlobStore", "TestSupport",
+                "API", "logbook", "Accounts", "Neighbourhood", "Workplace", "Albums", "Blobs", "BlobStore", "TestSupport", "PostgresEventLog",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]
         ),

@@ -19,14 +19,14 @@ extension LogbookAPI {
 
     /// The ETag of the entity whose stream is `stream`, as of `position`; nil when the stream has
     /// no event there yet (a read model ahead of the projected position shows a newer entity).
-    func eTag(of stream: String, asOf position: UInt64) throws(Problem) -> String? {
+    func eTag(of stream: String, asOf position: UInt64) async throws(Problem) -> String? {
         var from = UInt64.max
         // The newest event first, alone: it is nearly always projected already.
         var limit = 1
         while true {
             let page: [RecordedEvent]
             do {
-                page = try runtime.log.readStream(stream, from: from, direction: .backward, limit: limit)
+                page = try await runtime.log.readStream(stream, from: from, direction: .backward, limit: limit)
             } catch {
                 throw ProblemMapping.problem(for: error)
             }

@@ -13,7 +13,7 @@ struct LogbookAPI: APIProtocol {
     func getHealth(_ input: Operations.GetHealth.Input) async throws -> Operations.GetHealth.Output {
         .ok(.init(body: .json(.init(
             status: .ok,
-            logPosition: Int64(try runtime.log.headPosition()),
+            logPosition: Int64(try await runtime.log.headPosition()),
             projectedPosition: Int64(runtime.projections.projected.position)
         ))))
     }

@@ -2,8 +2,12 @@ import Foundation
 
 /// Everything the server is configured with; from flags and the environment (`logbook serve`).
 public struct LogbookConfiguration: Sendable {
-    /// The data directory: the log in `log/`, read models in `readmodels/`.
+    /// The data directory: the log in `log/` (unless `eventStore` names another), read models in
+    /// `readmodels/`, keys, image files.
     public var dataDirectory: String
+    /// The log's PostgreSQL (`--event-store postgres://…`, `LOGBOOK_EVENT_STORE`), shared with
+    /// other servers; nil keeps the log in the data directory (SPEC §3a).
+    public var eventStore: String?
     /// The address to listen on.
     public var host: String
     /// The port to listen on (0: any free port).

@@ -3,6 +3,7 @@ import CommandHandling
 import EventLog
 import EventSourcing
 import Foundation
+import PostgresEventLog
 import Projections
 import Synchronization
 
@@ -12,25 +13,25 @@ public final class LogbookRuntime: Sendable {
     /// The configuration it was built from.
     public let configuration: LogbookConfiguration
     /// The event log.
-    public let log: LMDBEventStore
+    public let log: EventLogBackend
     /// Carries out commands against the log.
-    public let commands: CommandHandler<LMDBEventStore>
+    public let commands: CommandHandler<EventLogBackend>
     /// Keeps the read models up to date and answers reads.
-    public let projections: ProjectionEngine<LMDBEventStore>
+    public let projections: ProjectionEngine<EventLogBackend>
     /// Queries over the accounts read models.
-    let accounts: AccountQueries<LMDBEventStore>
+    let accounts: AccountQueries<EventLogBackend>
     /// Queries over the household read models.
-    let household: HouseholdQueries<LMDBEventStore>
+    let household: HouseholdQueries<EventLogBackend>
     /// Queries over the quiz read models.
-    let quiz: QuizQueries<LMDBEventStore>
+    let quiz: QuizQueries<EventLogBackend>
     /// Queries over the neighbourhood read models.
-    let neighbourhood: NeighbourhoodQueries<LMDBEventStore>
+    let neighbourhood: NeighbourhoodQueries<EventLogBackend>
     /// Queries over the workplace read models.
-    let workplace: WorkplaceQueries<LMDBEventStore>
+    let workplace: WorkplaceQueries<EventLogBackend>
     /// Queries over the albums read models.
-    let albums: AlbumsQueries<LMDBEventStore>
+    let albums: AlbumsQueries<EventLogBackend>
     /// Queries over the blob references read model: who uploaded an image, what shows it.
-    let blobReferences: BlobQueries<LMDBEventStore>
+    let blobReferences: BlobQueries<EventLogBackend>
     /// The image files beside the log (`data/blobs`, content-addressed).
     public let blobs: BlobStore
     /// Secrets, bcrypt and rate limits of the account routes.
@@ -55,29 +56,62 @@ public final class LogbookRuntime: Sendable {
     /// Whether `close` has not been called: the log accepts appends.
     private let logOpen = Atomic(true)
 
-    /// Opens the data directory and wires everything on it, with every read model of
-    /// `readModels` (`LogbookProjections.all`: the routes need them all; tests may put a
-    /// projection of the same name in one's place); the secret key comes from `environment`
-    /// (`LOGBOOK_SECRET_KEY`) or the data directory.
-    public init(
+    /// Opens the log the configuration names (a PostgreSQL shared with other servers, or else
+    /// the data directory's own) and wires everything on it; see `init(configuration:log:…)`.
+    public static func open(
+        configuration: LogbookConfiguration, environment: [String: String] = ProcessInfo.processInfo.environment,
+        readModels: [any Projection] = LogbookProjections.all
+    ) async throws -> LogbookRuntime {
+        let metrics = LogbookMetrics()
+        let log = try await EventLogBackend.open(
+            eventStore: configuration.eventStore, dataDirectory: configuration.dataDirectory,
+            options: logOptions(configuration, metrics: metrics)
+        )
+        do {
+            return try LogbookRuntime(configuration: configuration, log: log, metrics: metrics, environment: environment, readModels: readModels)
+        } catch {
+            log.closeNow()
+            throw error
+        }
+    }
+
+    /// The data directory's own log, opened and wired as `open` does (tests, tools).
+    public convenience init(
         configuration: LogbookConfiguration, environment: [String: String] = ProcessInfo.processInfo.environment,
         readModels: [any Projection] = LogbookProjections.all
     ) throws {
-        self.configuration = configuration
-        // First: a bad secret key stops the start before the log is opened.
-        auth = try AuthServices(configuration: configuration, environment: environment)
-        personalData = try PersonalDataKeyStore(dataDirectory: configuration.dataDirectory, secret: auth.secrets.personalDataKey)
-        scrub = ReadModelScrub(dataDirectory: configuration.dataDirectory)
+        precondition(configuration.eventStore == nil, "a PostgreSQL log is opened with LogbookRuntime.open")
+        let metrics = LogbookMetrics()
+        let log = EventLogBackend.lmdb(try LMDBEventStore(dataDirectory: configuration.dataDirectory, options: Self.logOptions(configuration, metrics: metrics)))
+        try self.init(configuration: configuration, log: log, metrics: metrics, environment: environment, readModels: readModels)
+    }
+
+    private static func logOptions(_ configuration: LogbookConfiguration, metrics: LogbookMetrics) -> EventStoreOptions {
         var options = EventStoreOptions()
         options.unsafeNoSync = configuration.unsafeNoSync
         options.clock = configuration.clock
-        let metrics = LogbookMetrics()
-        self.metrics = metrics
         options.commitObserver = { metrics.recordGroupCommit($0) }
+        return options
+    }
+
+    /// Wires everything on `log`, with every read model of `readModels` (`LogbookProjections.all`:
+    /// the routes need them all; tests may put a projection of the same name in one's place); the
+    /// read models, keys and image files live in the data directory whatever the log's backend;
+    /// the secret key comes from `environment` (`LOGBOOK_SECRET_KEY`) or the data directory.
+    init(
+        configuration: LogbookConfiguration, log: EventLogBackend, metrics: LogbookMetrics, environment: [String: String],
+        readModels: [any Projection]
+    ) throws {
+        self.configuration = configuration
+        // First: a bad secret key stops the start before anything is written.
+        auth = try AuthServices(configuration: configuration, environment: environment)
+        personalData = try PersonalDataKeyStore(dataDirectory: configuration.dataDirectory, secret: auth.secrets.personalDataKey)
+        scrub = ReadModelScrub(dataDirectory: configuration.dataDirectory)
+        self.metrics = metrics
         blobs = try BlobStore(
             directory: (configuration.dataDirectory as NSString).appendingPathComponent(BlobStore.directoryName),
             syncs: !configuration.unsafeNoSync)
-        log = try LMDBEventStore(dataDirectory: configuration.dataDirectory, options: options)
+        self.log = log
         commands = CommandHandler(store: log)
         projections = try ProjectionEngine(
             log: log, dataDirectory: configuration.dataDirectory, projections: readModels,
@@ -105,7 +139,16 @@ public final class LogbookRuntime: Sendable {
     /// compacts the read models (see `ReadModelScrub`). Call it once the server has stopped.
     public func close() {
         logOpen.store(false, ordering: .releasing)
-        log.close()
+        log.closeNow()
+        scrub.compactIfPending(projections)
+    }
+
+    /// `close`, after the appends in flight have been written: the server's own shutdown. (For
+    /// LMDB the two are the same; a PostgreSQL log's `close` fails a batch still in flight, which
+    /// its callers may then retry.)
+    public func shutDown() async {
+        logOpen.store(false, ordering: .releasing)
+        await log.close()
         scrub.compactIfPending(projections)
     }
 

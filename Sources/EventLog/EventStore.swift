@@ -68,6 +68,15 @@ public protocol EventStore: Sendable {
     func subscribe(from position: UInt64) -> Subscription
 }
 
+/// A log that can list the kinds of tag it holds (`house` of `house:…`): the audit by entity
+/// asks each kind for its id.
+public protocol TagKindListing: EventStore {
+    /// At most `kindsMax` kinds, in the tags' order.
+    func tagKinds(kindsMax: Int) async throws(EventLogError) -> [String]
+}
+
+extension LMDBEventStore: TagKindListing {}
+
 extension EventStore {
     /// One request after the other: correct, with a commit each. A store with group commit
     /// queues them together instead.

@@ -3,38 +3,39 @@ import EventLog
 /// Reads the events a filter selects, page by page through the most selective index, filtering
 /// the rest here. Memory stays at one page however large the log is.
 ///
-/// Every read is one short LMDB read transaction, opened and closed inside the synchronous
-/// call: nothing here awaits, so no transaction outlives a read.
-public struct EventScanner: Sendable {
+/// It reads through the `EventStore` protocol, so it scans an LMDB log or a PostgreSQL one
+/// alike; each read is one of the store's own (a short LMDB read transaction, or one query).
+public struct EventScanner<Store: EventStore>: Sendable {
     /// The log read.
-    public let store: LMDBEventStore
+    public let store: Store
     /// What is kept of it.
     public let filter: EventFilter
 
     /// A scanner of `store` keeping what `filter` selects.
-    public init(store: LMDBEventStore, filter: EventFilter) {
+    public init(store: Store, filter: EventFilter) {
         self.store = store
         self.filter = filter
     }
 
-    /// Events per read; the log also ends a page early at `readPageBytesMax`.
-    var pageEvents: Int { max(1, min(store.options.limits.readPageEventsMax, 256)) }
+    /// Events per read (within every store's `readPageEventsMax`); the log also ends a page
+    /// early at `readPageBytesMax`.
+    var pageEvents: Int { 256 }
 
     /// Calls `body` with each matching event, oldest first, at most `limit` times.
-    public func forward(limit: Int = .max, _ body: (RecordedEvent) -> Void) throws(EventLogError) {
-        _ = try walk(from: nil, direction: .forward, limit: limit, scannedMax: .max, body)
+    public func forward(limit: Int = .max, _ body: (RecordedEvent) -> Void) async throws(EventLogError) {
+        _ = try await walk(from: nil, direction: .forward, limit: limit, scannedMax: .max, body)
     }
 
     /// Calls `body` with each matching event, newest first, at most `limit` times.
-    public func backward(limit: Int = .max, _ body: (RecordedEvent) -> Void) throws(EventLogError) {
-        _ = try walk(from: nil, direction: .backward, limit: limit, scannedMax: .max, body)
+    public func backward(limit: Int = .max, _ body: (RecordedEvent) -> Void) async throws(EventLogError) {
+        _ = try await walk(from: nil, direction: .backward, limit: limit, scannedMax: .max, body)
     }
 
     /// The last `count` matching events, oldest first.
-    public func last(_ count: Int) throws(EventLogError) -> [RecordedEvent] {
+    public func last(_ count: Int) async throws(EventLogError) -> [RecordedEvent] {
         guard count > 0 else { return [] }
         var events: [RecordedEvent] = []
-        try backward(limit: count) { events.append($0) }
+        try await backward(limit: count) { events.append($0) }
         return events.reversed()
     }
 
@@ -43,10 +44,10 @@ public struct EventScanner: Sendable {
     /// filter matching nothing in a large log still answers in bounded time: such a page is short
     /// (even empty) and says where to resume. One match more than asked is looked for, so a page
     /// that ends the matches says so and a client never fetches an empty last page.
-    public func page(from start: UInt64?, direction: ReadDirection, limit: Int, scannedMax: Int) throws(EventLogError) -> ScanPage {
+    public func page(from start: UInt64?, direction: ReadDirection, limit: Int, scannedMax: Int) async throws(EventLogError) -> ScanPage {
         precondition(limit > 0 && scannedMax > 0, "a page holds at least one event and reads at least one")
         var events: [RecordedEvent] = []
-        let resume = try walk(from: start, direction: direction, limit: limit + 1, scannedMax: scannedMax) { events.append($0) }
+        let resume = try await walk(from: start, direction: direction, limit: limit + 1, scannedMax: scannedMax) { events.append($0) }
         guard events.count > limit else { return ScanPage(events: events, resumeKey: resume) }
         events.removeLast()
         return ScanPage(events: events, resumeKey: key(after: events[limit - 1], direction))
@@ -71,7 +72,7 @@ public struct EventScanner: Sendable {
     /// the filter, or `scannedMax` candidates read; returns the key to resume from, nil at an end.
     private func walk(
         from start: UInt64?, direction: ReadDirection, limit: Int, scannedMax: Int, _ body: (RecordedEvent) -> Void
-    ) throws(EventLogError) -> UInt64? {
+    ) async throws(EventLogError) -> UInt64? {
         guard limit > 0 else { return start }
         var emitted = 0, scanned = 0
         var pageSize = pageEvents
@@ -79,7 +80,7 @@ public struct EventScanner: Sendable {
         if let start {
             next = start
         } else if direction == .forward {
-            next = try firstCandidate()
+            next = try await firstCandidate()
         } else if case .stream = filter.source {
             next = .max
         } else {
@@ -88,7 +89,7 @@ public struct EventScanner: Sendable {
         while scanned < scannedMax {
             let page: [RecordedEvent]
             do {
-                page = try read(from: next, direction: direction, limit: min(pageSize, scannedMax - scanned))
+                page = try await read(from: next, direction: direction, limit: min(pageSize, scannedMax - scanned))
             } catch where pageSize > 1 {
                 // A damaged record fails its whole page. Reading on one event at a time shows
                 // everything before the damage and then fails at it, naming where it starts.
@@ -116,26 +117,27 @@ public struct EventScanner: Sendable {
     /// Where a forward scan starts: version 0 for a stream, else the first position that can
     /// match. With `since`, that is found by binary search, because `recordedAt` never decreases
     /// along the log; a large log is then not read from its start.
-    private func firstCandidate() throws(EventLogError) -> UInt64 {
+    private func firstCandidate() async throws(EventLogError) -> UInt64 {
         if case .stream = filter.source { return 0 }
         var low = filter.positions.lowerBound
         guard let since = filter.since else { return low }
-        var high = try store.headPosition() + 1
+        var high = try await store.headPosition() + 1
         while low < high {
             let middle = low + (high - low) / 2
-            guard let event = try store.event(at: middle) else { return low }
+            guard let event = try await store.readAll(from: middle, direction: .forward, limit: 1).first,
+                  event.position == middle else { return low }
             if Timestamp(event.recordedAt) < since { low = middle + 1 } else { high = middle }
         }
         return low
     }
 
     /// One page from the index the filter selects; streams page by version, the rest by position.
-    private func read(from next: UInt64, direction: ReadDirection, limit: Int) throws(EventLogError) -> [RecordedEvent] {
+    private func read(from next: UInt64, direction: ReadDirection, limit: Int) async throws(EventLogError) -> [RecordedEvent] {
         switch filter.source {
-        case let .stream(id): try store.readStream(id, from: next, direction: direction, limit: limit)
-        case let .type(type): try store.readType(type, from: next, direction: direction, limit: limit)
-        case let .category(category): try store.readCategory(category, from: next, direction: direction, limit: limit)
-        case .all: try store.readAll(from: next, direction: direction, limit: limit)
+        case let .stream(id): try await store.readStream(id, from: next, direction: direction, limit: limit)
+        case let .type(type): try await store.readType(type, from: next, direction: direction, limit: limit)
+        case let .category(category): try await store.readCategory(category, from: next, direction: direction, limit: limit)
+        case .all: try await store.readAll(from: next, direction: direction, limit: limit)
         }
     }
 }

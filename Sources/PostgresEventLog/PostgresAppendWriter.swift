@@ -62,6 +62,11 @@ final class PostgresAppendWriter: Sendable {
         }
     }
 
+    /// Refuses appends from now on; those queued still run.
+    func refuseNew() {
+        state.withLock { $0.isClosed = true }
+    }
+
     /// Refuses new appends and waits for the queued ones to finish.
     func close() async {
         await withCheckedContinuation { continuation in

@@ -83,3 +83,41 @@ extension PostgresEventStore {
         var chainHash: [UInt8]
     }
 }
+
+extension PostgresEventStore: TagKindListing {
+    /// The chain's head as the head row holds it (nil for an empty log).
+    public func chainHead() async throws(EventLogError) -> ChainHead? {
+        try await database {
+            for try await (position, hash) in try await client.query("SELECT position, chain_hash FROM logbook_head", logger: logger)
+                .decode((Int64, ByteBuffer).self) {
+                return position == 0 ? nil : ChainHead(position: UInt64(position), hash: Array(buffer: hash))
+            }
+            throw EventLogError.corruptRecord(position: 0, reason: "logbook_head has no row")
+        }
+    }
+
+    /// The kinds of tags in the log, as `LMDBEventStore.tagKinds` finds them: one index probe
+    /// per kind (`kind;` sorts right after every `kind:…` in the "C" collation), not a scan.
+    public func tagKinds(kindsMax: Int = 1_000) async throws(EventLogError) -> [String] {
+        try await database {
+            let query: PostgresQuery = """
+                WITH RECURSIVE found(tag, probes) AS (
+                    (SELECT tag, 1 FROM logbook_tags ORDER BY tag LIMIT 1)
+                    UNION ALL
+                    SELECT (SELECT t.tag FROM logbook_tags t
+                            WHERE t.tag >= CASE WHEN strpos(found.tag, ':') > 0 THEN split_part(found.tag, ':', 1) || ';'
+                                                ELSE found.tag || chr(1) END
+                            ORDER BY t.tag LIMIT 1), probes + 1
+                    FROM found WHERE found.tag IS NOT NULL AND probes < \(Int32(kindsMax))
+                )
+                SELECT split_part(tag, ':', 1) FROM found WHERE strpos(tag, ':') > 0
+                """
+            // A tag without a colon names no kind: it is stepped over, as LMDB's walk does.
+            var kinds: [String] = []
+            for try await (kind) in try await client.query(query, logger: logger).decode(String.self) {
+                kinds.append(kind)
+            }
+            return kinds
+        }
+    }
+}

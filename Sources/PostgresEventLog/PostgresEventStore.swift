@@ -72,6 +72,14 @@ public final class PostgresEventStore: EventStore, Sendable {
     /// Stops taking appends, lets the batch in flight finish, then closes the connections.
     public func close() async {
         await writer.close()
+        closeNow()
+    }
+
+    /// Stops taking appends and closes the connections at once: a batch in flight fails, so its
+    /// appends are not acknowledged (they may still have committed: a retry with the same command
+    /// id answers which).
+    public func closeNow() {
+        writer.refuseNew()
         headWatch.close()
         for task in background.withLock({ $0 }) { task.cancel() }
     }

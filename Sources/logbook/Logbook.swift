@@ -8,7 +8,7 @@ import Logging
 struct Logbook: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "logbook",
-        abstract: "The Logbook server: an event-sourced back end on an embedded LMDB data directory.",
+        abstract: "The Logbook server: an event-sourced back end on an embedded LMDB data directory (or a PostgreSQL log shared by servers).",
         subcommands: [Serve.self],
         defaultSubcommand: Serve.self
     )
@@ -21,6 +21,11 @@ struct Serve: AsyncParsableCommand {
 
     @Option(name: .customLong("data-dir"), help: "The data directory (created if missing). Default: $LOGBOOK_DATA_DIR, else ./data.")
     var dataDirectory: String?
+
+    @Option(name: .customLong("event-store"), help: ArgumentHelp(
+        "The log's PostgreSQL, shared with other servers: postgres://user[:password]@host[:port]/database[?sslmode=require]. Default: $LOGBOOK_EVENT_STORE, else the log stays in the data directory.",
+        valueName: "url"))
+    var eventStore: String?
 
     @Option(help: "The address to listen on.")
     var host = "127.0.0.1"
@@ -57,20 +62,25 @@ struct Serve: AsyncParsableCommand {
         var logger = Logger(label: "logbook")
         logger.logLevel = .info
         let configuration = try configuration()
-        let runtime = try LogbookRuntime(configuration: configuration)
-        defer { runtime.close() }
-        // Before the application: the server answers only once the starter data is complete.
-        let seeded = try await prepareAndReport(runtime: runtime, dataDirectory: configuration.dataDirectory)
-        let app = try buildApplication(runtime: runtime, logger: logger) { address in
-            if seeded, let email = DemoSeed.accounts.first?.email {
-                let body = #"{"email":"\#(email)","password":"\#(DemoSeed.password)"}"#
-                print("demo login: curl -s -X POST http://\(address)/v1/sessions -H 'content-type: application/json' -d '\(body)'")
+        let runtime = try await LogbookRuntime.open(configuration: configuration)
+        do {
+            // Before the application: the server answers only once the starter data is complete.
+            let seeded = try await prepareAndReport(runtime: runtime, dataDirectory: configuration.dataDirectory)
+            let app = try buildApplication(runtime: runtime, logger: logger) { address in
+                if seeded, let email = DemoSeed.accounts.first?.email {
+                    let body = #"{"email":"\#(email)","password":"\#(DemoSeed.password)"}"#
+                    print("demo login: curl -s -X POST http://\(address)/v1/sessions -H 'content-type: application/json' -d '\(body)'")
+                }
+                // One line a script or test can wait for; fflush because stdout may be a pipe.
+                print("logbook listening on http://\(address)")
+                fflush(nil)
             }
-            // One line a script or test can wait for; fflush because stdout may be a pipe.
-            print("logbook listening on http://\(address)")
-            fflush(nil)
+            try await app.runService()
+        } catch {
+            await runtime.shutDown()
+            throw error
         }
-        try await app.runService()
+        await runtime.shutDown()
     }
 }
 
@@ -85,6 +95,7 @@ extension Serve {
             operatorToken: environment["LOGBOOK_OPERATOR_TOKEN"].flatMap { $0.isEmpty ? nil : $0 },
             bcryptCost: try ServerEnvironment.bcryptCost()
         )
+        configuration.eventStore = (eventStore ?? environment["LOGBOOK_EVENT_STORE"]).flatMap { $0.isEmpty ? nil : $0 }
         configuration.blobCollectionInterval = .seconds(blobCollectionIntervalSeconds)
         configuration.blobGracePeriod = .seconds(blobGraceHours * 3_600)
         return configuration
@@ -95,7 +106,7 @@ extension Serve {
     private func prepareAndReport(runtime: LogbookRuntime, dataDirectory: String) async throws -> Bool {
         guard let summary = try await prepareFirstStart(runtime: runtime, demo: demo) else {
             if demo {
-                print("demo: the log in \(dataDirectory) is not empty (head position \(try runtime.log.headPosition())); seeding nothing")
+                print("demo: the log in \(dataDirectory) is not empty (head position \(try await runtime.log.headPosition())); seeding nothing")
                 fflush(nil)
             }
             return false

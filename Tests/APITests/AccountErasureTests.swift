@@ -63,7 +63,7 @@ struct AccountErasureTests {
             #expect(try await client.send(.delete, "/v1/me", json: ["password": 42], token: eve.token).status == .badRequest)
             #expect(try await client.me(eve.token).status == .ok)
 
-            let published = try #require(try first.log.chainHead(), "a head published before the erasure")
+            let published = try #require(try first.log.lmdb.chainHead(), "a head published before the erasure")
             let erased = try await client.send(.delete, "/v1/me", json: ["password": Self.password], token: eve.token)
             #expect(erased.status == .noContent, "\(erased.text)")
             #expect(try await client.me(eve.token).status == .unauthorized, "every session ended")
@@ -74,7 +74,7 @@ struct AccountErasureTests {
             let after = try await Self.reads(client, bob: bob.token, world)
             Self.expectErased(after, comparedWith: before)
             // The log was not edited: it verifies, and its prefix is still the published one.
-            let report = try first.log.verify(heads: [published])
+            let report = try first.log.lmdb.verify(heads: [published])
             #expect(report.isHealthy && report.headsChecked == 1, "\(report.problems)")
             return (eve.userId, key, before)
         }

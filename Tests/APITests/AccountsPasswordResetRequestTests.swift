@@ -13,13 +13,13 @@ struct AccountsPasswordResetRequestTests {
         let server = try TestServer()
         defer { server.remove() }
         try await server.test { client in _ = try await client.register("ann@example.org") }
-        let head = try server.runtime.log.headPosition()
+        let head = try server.runtime.log.lmdb.headPosition()
         let service = AccountsService(runtime: server.runtime)
         try RequestInfo.$current.withValue(RequestInfo(bearerToken: nil, idempotencyKey: nil, remoteAddress: nil)) {
             try service.requestPasswordReset(email: "Ann@Example.org ")
         }
         #expect(!server.runtime.auth.passwordResets.isIdle, "queued, not done")
-        #expect(try server.runtime.log.headPosition() == head)
+        #expect(try server.runtime.log.lmdb.headPosition() == head)
 
         try await server.test { client in
             let token = try #require(try await server.outboxTokens(to: "ann@example.org").first)
@@ -35,14 +35,14 @@ struct AccountsPasswordResetRequestTests {
         defer { server.remove() }
         try await server.test(logger: capture.logger()) { client in
             _ = try await client.register("ann@example.org")
-            let head = try server.runtime.log.headPosition()
+            let head = try server.runtime.log.lmdb.headPosition()
             let emails = ["", "   ", "\n", String(repeating: "a", count: 5_000) + "@example.org", "ann\u{0}@example.org", "@", "ann"]
             for email in emails {
                 let reply = try await client.send(.post, "/v1/password-resets", json: ["email": email])
                 #expect(reply.status == .accepted && reply.body.isEmpty, "\(email.prefix(20)): \(reply.text)")
             }
             try await server.awaitPasswordResets()
-            #expect(try server.runtime.log.headPosition() == head)
+            #expect(try server.runtime.log.lmdb.headPosition() == head)
         }
         #expect(!capture.all.contains { $0.contains("password reset request failed") }, "\(capture.all)")
     }

@@ -85,15 +85,15 @@ struct AccountsPasswordTests {
             let resetToken = try #require(try await server.outboxTokens(to: "ann@example.org").first)
             let body = ["newPassword": "battery staple"]
             let key = UUID().uuidString
-            let head = try server.runtime.log.headPosition()
+            let head = try server.runtime.log.lmdb.headPosition()
             #expect(try await client.send(.post, "/v1/password-resets/\(resetToken)", json: body, key: key).status == .noContent)
             let pausesBefore = pauses.durations.count
             #expect(try await client.login("ann@example.org", "battery staple").status == .created)
             #expect(pauses.durations.count == pausesBefore, "the reset ended the slowdown")
 
-            let afterFirst = try server.runtime.log.headPosition()
+            let afterFirst = try server.runtime.log.lmdb.headPosition()
             #expect(try await client.send(.post, "/v1/password-resets/\(resetToken)", json: body, key: key).status == .noContent)
-            #expect(try server.runtime.log.headPosition() == afterFirst, "a retry appends nothing")
+            #expect(try server.runtime.log.lmdb.headPosition() == afterFirst, "a retry appends nothing")
             #expect(afterFirst > head)
             let reused = try await client.send(.post, "/v1/password-resets/\(resetToken)", json: body, key: UUID().uuidString)
             #expect(reused.status == .notFound && reused.code == "invalid_reset_token", "another key is another redemption")
@@ -138,13 +138,13 @@ struct AccountsPasswordTests {
         defer { server.remove() }
         try await server.test { client in
             _ = try await client.register("ann@example.org")
-            let head = try server.runtime.log.headPosition()
+            let head = try server.runtime.log.lmdb.headPosition()
             for email in ["nobody@example.org", "not an e-mail"] {
                 let reply = try await client.send(.post, "/v1/password-resets", json: ["email": email])
                 #expect(reply.status == .accepted && reply.body.isEmpty)
             }
             try await server.awaitPasswordResets()
-            #expect(try server.runtime.log.headPosition() == head)
+            #expect(try server.runtime.log.lmdb.headPosition() == head)
             #expect(try await client.send(.post, "/v1/password-resets", json: ["mail": "x"]).status == .badRequest)
         }
     }

@@ -33,12 +33,12 @@ struct AccountsProfileTests {
         try await server.test { client in
             let (_, token) = try await client.register("ann@example.org", displayName: "Ann")
             let before = try await client.me(token)
-            let head = try server.runtime.log.headPosition()
+            let head = try server.runtime.log.lmdb.headPosition()
             for body: [String: Any] in [[:], ["displayName": "Ann"], ["email": "ANN@example.org"]] {
                 let reply = try await client.send(.patch, "/v1/me", json: body, token: token)
                 #expect(reply.status == .ok && reply.body == before.body)
             }
-            #expect(try server.runtime.log.headPosition() == head)
+            #expect(try server.runtime.log.lmdb.headPosition() == head)
         }
     }
 

@@ -103,14 +103,14 @@ struct AccountsRegistrationTests {
             let key = UUID().uuidString
             let body: [String: Any] = ["email": "ann@example.org", "password": "correct horse", "displayName": "Ann"]
             let first = try await client.send(.post, "/v1/accounts", json: body, key: key)
-            let head = try server.runtime.log.headPosition()
+            let head = try server.runtime.log.lmdb.headPosition()
             let retry = try await client.send(.post, "/v1/accounts", json: body, key: key)
             #expect(first.status == .created && retry.status == .created)
             #expect(retry.json["userId"] as? String == first.json["userId"] as? String)
             #expect(retry.json["token"] as? String == first.json["token"] as? String)
             #expect(retry.json["expiresAt"] as? String == first.json["expiresAt"] as? String)
             #expect(retry.json["position"] as? Int == first.json["position"] as? Int)
-            #expect(try server.runtime.log.headPosition() == head, "a retry appends nothing")
+            #expect(try server.runtime.log.lmdb.headPosition() == head, "a retry appends nothing")
             let token = try #require(retry.json["token"] as? String)
             #expect(try await client.me(token).status == .ok)
 

@@ -60,7 +60,7 @@ struct AccountsSecrecyTests {
             return (replies, issued)
         }
 
-        let events = try server.runtime.log.readAll(from: 1, direction: .forward, limit: 1_000)
+        let events = try server.runtime.log.lmdb.readAll(from: 1, direction: .forward, limit: 1_000)
             .compactMap { (try? JSONSerialization.jsonObject(with: $0.data)) as? [String: Any] }
         let sealed = events.compactMap { $0["sealedToken"] as? String }
         let resetTokens = sealed.compactMap(SealedToken.init(base64:)).compactMap { server.runtime.auth.secrets.unseal($0) }

@@ -94,11 +94,11 @@ struct AccountsSessionTests {
             let token = try #require(first.json["token"] as? String)
             #expect(try await client.send(.delete, "/v1/sessions/current", token: token).status == .noContent)
 
-            let head = try server.runtime.log.headPosition()
+            let head = try server.runtime.log.lmdb.headPosition()
             let retry = try await client.login("ann@example.org", "correct horse", key: key)
             #expect(retry.status == .conflict && retry.code == "session_ended" && retry.isProblem, "\(retry.text)")
             #expect(retry.json["token"] == nil && !retry.text.contains(token))
-            #expect(try server.runtime.log.headPosition() == head, "the refusal records nothing")
+            #expect(try server.runtime.log.lmdb.headPosition() == head, "the refusal records nothing")
             #expect(try await client.me(token).status == .unauthorized)
             // The retry still checks the password first: it reveals nothing to a guesser.
             #expect(try await client.login("ann@example.org", "wrong password", key: key).status == .unauthorized)

@@ -165,7 +165,7 @@ extension TestServer {
     /// Waits (at most `timeout`) until every reset request is carried out and in the read models.
     func awaitPasswordResets(timeout: Duration = .seconds(10)) async throws {
         try await waitUntil(timeout: timeout) { runtime.auth.passwordResets.isIdle }
-        try await runtime.projections.waitUntilProjected(try runtime.log.headPosition(), timeout: timeout)
+        try await runtime.projections.waitUntilProjected(try runtime.log.lmdb.headPosition(), timeout: timeout)
     }
 
     /// The reset tokens in the outbox for `email` once the reset requests are carried out,

@@ -26,7 +26,7 @@ struct AdminAsOfCLITests {
                 clock.advance(by: 60)
                 let done = try await client.send(.post, "/v1/houses/\(houseId)/tasks/\(taskId)/completions", token: completer.token)
                 try #require(done.status == .created, "\(done.text)")
-                positions.append(try await server.runtime.log.headPosition())
+                positions.append(try await server.runtime.log.lmdb.headPosition())
                 scoreboards.append(try await client.send(.get, "/v1/houses/\(houseId)/scoreboard", token: ann.token).text)
             }
             return (houseId, positions, scoreboards)
@@ -41,7 +41,7 @@ struct AdminAsOfCLITests {
         #expect(Self.json(scoreboards[1]) != Self.json(scoreboards[2]))
 
         // A time resolves to the last position recorded at or before it: p2's own recordedAt.
-        let recorded = try #require(try server.runtime.log.readAll(from: positions[1], limit: 1).first).recordedAt
+        let recorded = try #require(try server.runtime.log.lmdb.readAll(from: positions[1], limit: 1).first).recordedAt
         let microseconds = Int64((recorded.timeIntervalSince1970 * 1_000_000).rounded())
         let seconds = ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: TimeInterval(microseconds / 1_000_000))).dropLast()
         let time = String(seconds) + String(format: ".%06dZ", Int(microseconds % 1_000_000))

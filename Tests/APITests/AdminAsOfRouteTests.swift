@@ -14,14 +14,14 @@ struct AdminAsOfRouteTests {
         try await server.test { client in
             let ann = try await client.register("ann@example.org", displayName: "Ann")
             let bob = try await client.register("bob@example.org", displayName: "Bob")
-            let beforeHouse = try await server.runtime.log.headPosition()
+            let beforeHouse = try await server.runtime.log.lmdb.headPosition()
             let (houseId, taskId) = try await AdminFixture.houseWithTask(client, owner: ann.token, member: bob.token)
             var positions: [UInt64] = []
             var scoreboards: [String] = []
             for completer in [bob, ann, bob] {
                 let done = try await client.send(.post, "/v1/houses/\(houseId)/tasks/\(taskId)/completions", token: completer.token)
                 try #require(done.status == .created, "\(done.text)")
-                positions.append(try await server.runtime.log.headPosition())
+                positions.append(try await server.runtime.log.lmdb.headPosition())
                 scoreboards.append(try await client.send(.get, "/v1/houses/\(houseId)/scoreboard", token: ann.token).text)
             }
             let statusBefore = try await server.runtime.projections.status()
@@ -72,7 +72,7 @@ struct AdminAsOfRouteTests {
             }
             for _ in 0..<4 { try await answerNext(ann) }
             for _ in 0..<2 { try await answerNext(bob) }
-            let middle = try await server.runtime.log.headPosition()
+            let middle = try await server.runtime.log.lmdb.headPosition()
             let annThen = try await client.send(.get, "/v1/quiz/games/\(gameId)", token: ann)
             for _ in 0..<6 { try await answerNext(ann) }
             for _ in 0..<8 { try await answerNext(bob) }
@@ -83,7 +83,7 @@ struct AdminAsOfRouteTests {
             #expect((asOf.json["me"] as? [String: Any])?["answered"] as? Int == 4)
             #expect((asOf.json["opponent"] as? [String: Any])?["answered"] as? Int == 2)
             #expect(asOf.json["status"] as? String == "running")
-            let now = try await client.admin("/v1/admin/as-of/\(try await server.runtime.log.headPosition())/quiz/games/\(gameId)")
+            let now = try await client.admin("/v1/admin/as-of/\(try await server.runtime.log.lmdb.headPosition())/quiz/games/\(gameId)")
             #expect(now.json["status"] as? String == "finished", "\(now.text)")
             #expect(try await client.send(.get, "/v1/quiz/games/\(gameId)", token: ann).json["status"] as? String == "finished")
         }

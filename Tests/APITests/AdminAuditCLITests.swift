@@ -18,7 +18,7 @@ struct AdminAuditCLITests {
             let byEntity = try await client.adminPositions("/v1/admin/audit?entity=\(scenario.houseId)")
             return (scenario, byActor, byEntity)
         }
-        let log = try AdminFixture.logEvents(server.runtime.log)
+        let log = try AdminFixture.logEvents(server.runtime.log.lmdb)
 
         let json = try await AdminTool.run(["audit", "--data-dir", server.directory, "--actor", scenario.bob.userId, "--json"], unsetting: ["LOGBOOK_DATA_DIR"])
         #expect(json.status == 0, "\(json.output)")

@@ -14,7 +14,7 @@ struct AdminAuditRouteTests {
         defer { server.remove() }
         try await server.test { client in
             let scenario = try await AdminScenario.play(client, clock: clock)
-            let log = try AdminFixture.logEvents(server.runtime.log)
+            let log = try AdminFixture.logEvents(server.runtime.log.lmdb)
             for user in [scenario.ann.userId, scenario.bob.userId] {
                 let expected = log.filter { $0.actor == user }
                 try #require(expected.count >= 3)
@@ -39,7 +39,7 @@ struct AdminAuditRouteTests {
         defer { server.remove() }
         try await server.test { client in
             let scenario = try await AdminScenario.play(client, clock: clock)
-            let log = try AdminFixture.logEvents(server.runtime.log)
+            let log = try AdminFixture.logEvents(server.runtime.log.lmdb)
             // The house: every event tagged house:<id>, through the tag index.
             let house = try await client.adminPages("/v1/admin/audit?entity=\(scenario.houseId)&limit=2").flatMap { $0 }
             #expect(house.compactMap { $0["position"] as? Int } == log.filter { $0.tags.contains("house:\(scenario.houseId)") }.map { Int($0.position) })

@@ -18,7 +18,7 @@ struct AdminEventRouteTests {
         defer { server.remove() }
         try await server.test { client in
             let scenario = try await AdminScenario.play(client, clock: clock)
-            let log = try AdminFixture.logEvents(server.runtime.log)
+            let log = try AdminFixture.logEvents(server.runtime.log.lmdb)
             try #require(log.count >= 10)
             let house = "house-\(scenario.houseId)"
             // Times from the log itself: a window from the 3rd event's time up to (excluding) the 8th's.
@@ -53,7 +53,7 @@ struct AdminEventRouteTests {
         defer { server.remove() }
         try await server.test { client in
             let scenario = try await AdminScenario.play(client, clock: clock)
-            let log = try AdminFixture.logEvents(server.runtime.log)
+            let log = try AdminFixture.logEvents(server.runtime.log.lmdb)
             for limit in [1, 4, 7, 500] {
                 let pages = try await client.adminPages("/v1/admin/events?limit=\(limit)")
                 #expect(pages.allSatisfy { !$0.isEmpty && $0.count <= limit }, "limit \(limit): no empty page, none too long")
@@ -69,7 +69,7 @@ struct AdminEventRouteTests {
             let next = try #require(bobs.json["next"] as? String)
             _ = try await client.send(.post, "/v1/houses/\(scenario.houseId)/tasks/\(scenario.taskId)/completions", token: scenario.bob.token)
             let rest = try await client.adminPositions("/v1/admin/events?limit=2&actor=\(scenario.bob.userId)", from: next)
-            let all = try AdminFixture.logEvents(server.runtime.log)
+            let all = try AdminFixture.logEvents(server.runtime.log.lmdb)
             #expect(rest == all.filter { $0.actor == scenario.bob.userId }.dropFirst().map { Int($0.position) })
         }
     }
@@ -81,9 +81,9 @@ struct AdminEventRouteTests {
         defer { server.remove() }
         let filler = (0..<1_000).map { ProposedEvent(streamID: "filler-\($0 % 10)", type: "filler.noted", data: Data("{}".utf8)) }
         for _ in 0..<11 {
-            _ = try await server.runtime.log.append(AppendRequest(events: filler, metadata: AppendMetadata(actor: "system")))
+            _ = try await server.runtime.log.lmdb.append(AppendRequest(events: filler, metadata: AppendMetadata(actor: "system")))
         }
-        let needle = try await server.runtime.log.append(AppendRequest(
+        let needle = try await server.runtime.log.lmdb.append(AppendRequest(
             events: [ProposedEvent(streamID: "filler-0", type: "filler.noted", data: Data(#"{"found":true}"#.utf8))],
             metadata: AppendMetadata(actor: "needle")))
         try await server.test { client in
@@ -109,7 +109,7 @@ struct AdminEventRouteTests {
             let scenario = try await AdminScenario.play(client, clock: clock)
             let reply = try await client.admin("/v1/admin/events?type=household.taskCompleted")
             let item = try #require(reply.list("items").first, "\(reply.text)")
-            let stored = try #require(try AdminFixture.logEvents(server.runtime.log).first { $0.type == "household.taskCompleted" })
+            let stored = try #require(try AdminFixture.logEvents(server.runtime.log.lmdb).first { $0.type == "household.taskCompleted" })
             #expect(item["position"] as? Int == Int(stored.position))
             #expect(item["streamId"] as? String == "house-\(scenario.houseId)")
             #expect(item["streamVersion"] as? Int == Int(stored.streamVersion))

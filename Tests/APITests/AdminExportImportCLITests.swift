@@ -91,7 +91,7 @@ struct AdminExportImportCLITests {
         let app = try buildApplication(runtime: runtime, logger: Logger(label: "api-tests"))
         return try await app.test(.live) { client in
             // A runtime on an imported log starts with no read models: they rebuild from it.
-            try await runtime.projections.waitUntilProjected(try runtime.log.headPosition(), timeout: .seconds(60))
+            try await runtime.projections.waitUntilProjected(try runtime.log.lmdb.headPosition(), timeout: .seconds(60))
             let bob = try #require(try await client.login("bob@example.org", DemoSeed.password).json["token"] as? String)
             let groups = try await client.send(.get, "/v1/groups", token: bob)
             let photos = try await client.send(.get, "/v1/groups/\(groupId)/photos", token: bob)

@@ -18,7 +18,7 @@ struct AdminStreamRouteTests {
                 _ = try await client.send(.post, "/v1/houses/\(scenario.houseId)/tasks/\(scenario.taskId)/completions", token: scenario.ann.token)
             }
             let stream = "house-\(scenario.houseId)"
-            let stored = try AdminFixture.logEvents(server.runtime.log).filter { $0.streamID == stream }
+            let stored = try AdminFixture.logEvents(server.runtime.log.lmdb).filter { $0.streamID == stream }
             try #require(stored.count >= 7)
             for limit in [1, 3, 50] {
                 let forward = try await client.adminPages("/v1/admin/streams/\(stream)?limit=\(limit)")

@@ -15,7 +15,7 @@ struct AlbumsDemoTests {
         let albums = summary.albums
         let ann = summary.accounts[0].userId, bob = summary.accounts[1].userId
         #expect(albums.photoIds.count == 2 && Set(albums.blobIds).count == 2 && albums.messages == 3)
-        let recorded = try server.runtime.log.readTag(AlbumsEvent.groupTag(albums.groupId), limit: 100)
+        let recorded = try server.runtime.log.lmdb.readTag(AlbumsEvent.groupTag(albums.groupId), limit: 100)
         #expect(recorded.map(\.type) == [
             "albums.groupCreated", "albums.memberInvited", "albums.photoAdded", "albums.photoAdded",
             "albums.messagePosted", "albums.messagePosted", "albums.messagePosted",

@@ -28,16 +28,16 @@ struct AvatarIfMatchTests {
             let held = try #require(try await client.me(ann).headers[.eTag])
             // The profile changes meanwhile (another device): the held tag is stale.
             #expect(try await client.send(.patch, "/v1/me", json: ["displayName": "Annie"], token: ann).status == .ok)
-            let head = try server.runtime.log.headPosition()
+            let head = try server.runtime.log.lmdb.headPosition()
             let image = TestImages.png(70)
             let stale = try await setAvatar(client, image, token: ann, ifMatch: held)
             #expect(stale.status == .preconditionFailed && stale.code == "precondition_failed" && stale.isProblem, "\(stale.text)")
-            #expect(try server.runtime.log.headPosition() == head, "no blob.uploaded, no avatar change appended")
+            #expect(try server.runtime.log.lmdb.headPosition() == head, "no blob.uploaded, no avatar change appended")
             #expect(try await client.blob(TestImages.id(image), token: ann).code == "blob_not_found", "the upload was not recorded")
             #expect(try await client.me(ann).json["avatarBlobId"] == nil)
 
             let current = try #require(try await client.me(ann).headers[.eTag])
-            #expect(current == (try server.runtime.log.streamVersion("account-\(userId)")).map { "\"\($0)\"" })
+            #expect(current == (try server.runtime.log.lmdb.streamVersion("account-\(userId)")).map { "\"\($0)\"" })
             let set = try await setAvatar(client, image, token: ann, ifMatch: current)
             #expect(set.status == .ok, "\(set.text)")
             #expect(set.json["events"] as? [String] == ["blob.uploaded", "account.avatarChanged"])
@@ -55,7 +55,7 @@ struct AvatarIfMatchTests {
         defer { server.remove() }
         try await server.test { client in
             let ann = try await client.register("ann@example.org").token
-            let head = try server.runtime.log.headPosition()
+            let head = try server.runtime.log.lmdb.headPosition()
             for malformed in ["3", "\"3", "\"1\", \"2\""] {
                 let reply = try await setAvatar(client, TestImages.png(72), token: ann, ifMatch: malformed)
                 #expect(reply.status == .badRequest && reply.code == "invalid_if_match", "If-Match \(malformed): \(reply.text)")
@@ -64,7 +64,7 @@ struct AvatarIfMatchTests {
                 let reply = try await setAvatar(client, TestImages.png(72), token: ann, ifMatch: unmatchable)
                 #expect(reply.status == .preconditionFailed && reply.code == "precondition_failed", "If-Match \(unmatchable): \(reply.text)")
             }
-            #expect(try server.runtime.log.headPosition() == head, "nothing recorded")
+            #expect(try server.runtime.log.lmdb.headPosition() == head, "nothing recorded")
             #expect(try await client.blob(TestImages.id(TestImages.png(72)), token: ann).code == "blob_not_found")
         }
     }
@@ -80,10 +80,10 @@ struct AvatarIfMatchTests {
             let key = UUID().uuidString
             let first = try await setAvatar(client, TestImages.png(73), token: ann, ifMatch: held, key: key)
             #expect(first.status == .ok, "\(first.text)")
-            let head = try server.runtime.log.headPosition()
+            let head = try server.runtime.log.lmdb.headPosition()
             let retry = try await setAvatar(client, TestImages.png(73), token: ann, ifMatch: held, key: key)
             #expect(retry.status == .ok && retry.json["position"] as? Int == first.json["position"] as? Int, "\(retry.text)")
-            #expect(try server.runtime.log.headPosition() == head)
+            #expect(try server.runtime.log.lmdb.headPosition() == head)
             // Another request with the now stale tag is refused.
             #expect(try await setAvatar(client, TestImages.png(74), token: ann, ifMatch: held).status == .preconditionFailed)
         }

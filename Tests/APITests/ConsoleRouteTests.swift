@@ -57,7 +57,7 @@ struct ConsoleRouteTests {
             #expect(house.status == .created)
             let stats = try await client.admin("/v1/admin/stats")
             #expect(stats.status == .ok, "\(stats.text)")
-            let head = try server.runtime.log.headPosition()
+            let head = try server.runtime.log.lmdb.headPosition()
             #expect(stats.json["events"] as? Int == Int(head) && stats.json["lastPosition"] as? Int == Int(head))
             let byType = try #require(stats.json["eventsByType"] as? [[String: Any]])
             #expect(byType.reduce(0) { $0 + ($1["count"] as? Int ?? 0) } == Int(head), "every event counted once by type")

@@ -19,7 +19,7 @@ struct DemoWorkplaceTests {
         #expect(work.organisationName == "Comcom Demo")
 
         // The log: exactly the commands a user would have sent, in order, decided by the rules.
-        let recorded = try server.runtime.log.readTag(WorkplaceEvent.organisationTag(work.organisationId), limit: 100)
+        let recorded = try server.runtime.log.lmdb.readTag(WorkplaceEvent.organisationTag(work.organisationId), limit: 100)
         let events = try PersonalDataKeys.$current.withValue(server.runtime.personalData) {
             try recorded.map { try #require(try WorkplaceEvent.decode(typeName: $0.type, schemaVersion: $0.schemaVersion, data: $0.data)) }
         }
@@ -67,9 +67,9 @@ struct DemoWorkplaceTests {
         }
 
         // Like every part of the demo, it is seeded once: a second start on the log adds nothing.
-        let head = try server.runtime.log.headPosition()
+        let head = try server.runtime.log.lmdb.headPosition()
         #expect(try await prepareFirstStart(runtime: server.runtime, demo: true) == nil)
-        #expect(try server.runtime.log.headPosition() == head)
+        #expect(try server.runtime.log.lmdb.headPosition() == head)
     }
 }
 

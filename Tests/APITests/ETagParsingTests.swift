@@ -74,14 +74,14 @@ struct ETagAsOfTests {
         // house-1 gets every third event of 60: versions 0...19 at positions 3, 6, …, 60.
         for position in 1...60 {
             let stream = position.isMultiple(of: 3) ? "house-1" : "other-\(position)"
-            _ = try await server.runtime.log.append(AppendRequest(
+            _ = try await server.runtime.log.lmdb.append(AppendRequest(
                 events: [ProposedEvent(streamID: stream, type: "test.happened", data: Data("{}".utf8))], metadata: AppendMetadata(actor: "u")))
         }
-        #expect(try api.eTag(of: "house-1", asOf: 60) == "\"19\"", "caught up: the head, in one read")
-        #expect(try api.eTag(of: "house-1", asOf: 59) == "\"18\"")
-        #expect(try api.eTag(of: "house-1", asOf: 7) == "\"1\"", "more than a page behind the head")
-        #expect(try api.eTag(of: "house-1", asOf: 3) == "\"0\"")
-        #expect(try api.eTag(of: "house-1", asOf: 2) == nil, "nothing of the stream there yet")
-        #expect(try api.eTag(of: "house-2", asOf: 60) == nil, "no such stream")
+        #expect(try await api.eTag(of: "house-1", asOf: 60) == "\"19\"", "caught up: the head, in one read")
+        #expect(try await api.eTag(of: "house-1", asOf: 59) == "\"18\"")
+        #expect(try await api.eTag(of: "house-1", asOf: 7) == "\"1\"", "more than a page behind the head")
+        #expect(try await api.eTag(of: "house-1", asOf: 3) == "\"0\"")
+        #expect(try await api.eTag(of: "house-1", asOf: 2) == nil, "nothing of the stream there yet")
+        #expect(try await api.eTag(of: "house-2", asOf: 60) == nil, "no such stream")
     }
 }

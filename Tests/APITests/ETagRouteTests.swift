@@ -23,7 +23,7 @@ struct ETagRouteTests {
 
     /// The log's version of `stream` as a strong tag.
     private func version(_ server: TestServer, _ stream: String) throws -> String? {
-        try server.runtime.log.streamVersion(stream).map { "\"\($0)\"" }
+        try server.runtime.log.lmdb.streamVersion(stream).map { "\"\($0)\"" }
     }
 
     @Test func anEntityAnswersItsStreamVersionAndACommandMovesIt() async throws {
@@ -52,13 +52,13 @@ struct ETagRouteTests {
             let held = try #require(try await client.send(.get, "/v1/houses/\(houseId)", token: token).headers[.eTag])
             // Someone else changes the house meanwhile.
             #expect(try await client.send(.post, "/v1/houses/\(houseId)/rooms", json: ["name": "Attic"], token: token).status == .created)
-            let head = try server.runtime.log.headPosition()
-            let streamVersion = try server.runtime.log.streamVersion("house-\(houseId)")
+            let head = try server.runtime.log.lmdb.headPosition()
+            let streamVersion = try server.runtime.log.lmdb.streamVersion("house-\(houseId)")
             let stale = try await client.send(
                 .patch, "/v1/houses/\(houseId)/rooms/\(roomId)", json: ["name": "Pantry"], token: token, ifMatch: held)
             #expect(stale.status == .preconditionFailed && stale.code == "precondition_failed" && stale.isProblem, "\(stale.text)")
-            #expect(try server.runtime.log.headPosition() == head, "nothing appended")
-            #expect(try server.runtime.log.streamVersion("house-\(houseId)") == streamVersion)
+            #expect(try server.runtime.log.lmdb.headPosition() == head, "nothing appended")
+            #expect(try server.runtime.log.lmdb.streamVersion("house-\(houseId)") == streamVersion)
             let rooms = try await client.send(.get, "/v1/houses/\(houseId)", token: token).json["rooms"] as? [[String: Any]]
             #expect(rooms?.compactMap { $0["name"] as? String }.sorted() == ["Attic", "Kitchen"], "the room kept its name")
         }
@@ -92,7 +92,7 @@ struct ETagRouteTests {
             let (houseId, roomId, token) = try await house(client)
             let current = try #require(try await client.send(.get, "/v1/houses/\(houseId)", token: token).headers[.eTag])
             let version = current.dropFirst().dropLast()
-            let head = try server.runtime.log.headPosition()
+            let head = try server.runtime.log.lmdb.headPosition()
             let path = "/v1/houses/\(houseId)/rooms/\(roomId)"
             for malformed in [String(version), "\"\(version)", "\"1\", \"2\"", "W/", "**", "\"a b\""] {
                 let reply = try await client.send(.patch, path, json: ["name": "Pantry"], token: token, ifMatch: malformed)
@@ -104,7 +104,7 @@ struct ETagRouteTests {
                 let reply = try await client.send(.patch, path, json: ["name": "Pantry"], token: token, ifMatch: unmatchable)
                 #expect(reply.status == .preconditionFailed && reply.code == "precondition_failed", "\(unmatchable): \(reply.text)")
             }
-            #expect(try server.runtime.log.headPosition() == head, "nothing appended")
+            #expect(try server.runtime.log.lmdb.headPosition() == head, "nothing appended")
         }
     }
 
@@ -120,7 +120,7 @@ struct ETagRouteTests {
             var raced = 0
             for round in 0..<20 where raced < 3 {
                 let held = try #require(try await client.send(.get, "/v1/houses/\(houseId)", token: token).headers[.eTag])
-                let head = try server.runtime.log.headPosition()
+                let head = try server.runtime.log.lmdb.headPosition()
                 let replies = try await withThrowingTaskGroup(of: TimedReply.self) { group in
                     for editor in 0..<2 {
                         group.addTask {
@@ -131,7 +131,7 @@ struct ETagRouteTests {
                     return try await group.reduce(into: []) { $0.append($1) }
                 }
                 #expect(replies.map(\.status).sorted() == [200, 412], "round \(round): \(replies.map(\.status))")
-                #expect(try server.runtime.log.headPosition() == head + 1, "one rename appended")
+                #expect(try server.runtime.log.lmdb.headPosition() == head + 1, "one rename appended")
                 if replies.map(\.sent).max()! < replies.map(\.answered).min()! { raced += 1 }
             }
             #expect(raced > 0, "both editors' requests were in flight at once at least once")
@@ -145,7 +145,7 @@ struct ETagRouteTests {
         defer { server.remove() }
         try await server.test { client in
             let (userId, ann) = try await client.register("ann@example.org", extra: ["postcode": "1012AB"])
-            let log = server.runtime.log
+            let log = server.runtime.log.lmdb
             // The caller's own account.
             let me = try await client.send(.get, "/v1/me", token: ann)
             #expect(me.headers[.eTag] == (try version(server, "account-\(userId)")))

@@ -11,9 +11,12 @@ struct HTTPClient: Sendable {
     let base: String
 
     /// Sends `json` (a JSON-serialisable value) with the bearer `token`, if any.
-    func send(_ method: String, _ path: String, json: Any? = nil, token: String? = nil) async throws -> HTTPReply {
+    func send(
+        _ method: String, _ path: String, json: Any? = nil, token: String? = nil, headers: [String: String] = [:]
+    ) async throws -> HTTPReply {
         var request = URLRequest(url: URL(string: base + path)!)
         request.httpMethod = method
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
         if let json {
             request.httpBody = try JSONSerialization.data(withJSONObject: json)
             request.setValue("application/json", forHTTPHeaderField: "Content-Type")

@@ -45,11 +45,11 @@ struct HouseholdContentionTests {
             #expect(first.status == .created && first.json["pointsAwarded"] as? Int == 5 && first.json["totalPoints"] as? Int == 5, "\(first.text)")
             let position = try #require(first.json["position"] as? Int)
 
-            var head = try server.runtime.log.headPosition()
+            var head = try server.runtime.log.lmdb.headPosition()
             let retry = try await client.send(.post, path, token: ann, key: key)
             #expect(retry.status == .created && retry.json["pointsAwarded"] as? Int == 5 && retry.json["totalPoints"] as? Int == 5)
             #expect(retry.json["position"] as? Int == position && retry.json["events"] as? [String] == ["household.taskCompleted"])
-            #expect(try server.runtime.log.headPosition() == head, "a retry appends nothing")
+            #expect(try server.runtime.log.lmdb.headPosition() == head, "a retry appends nothing")
 
             var totals: [Int] = []
             for token in [ann, bob, ann] {
@@ -61,11 +61,11 @@ struct HouseholdContentionTests {
 
             // The task is worth more now; the retried completion still earned what it earned then.
             #expect(try await client.send(.patch, "/v1/houses/\(houseId)/tasks/\(taskIds[0])", json: ["points": 8], token: ann).status == .ok)
-            head = try server.runtime.log.headPosition()
+            head = try server.runtime.log.lmdb.headPosition()
             let late = try await client.send(.post, path, token: ann, key: key)
             #expect(late.status == .created && late.json["pointsAwarded"] as? Int == 5 && late.json["position"] as? Int == position, "\(late.text)")
             #expect(late.json["totalPoints"] as? Int == 5, "a retry answers the first outcome's total, not today's 15")
-            #expect(try server.runtime.log.headPosition() == head, "a late retry appends nothing either")
+            #expect(try server.runtime.log.lmdb.headPosition() == head, "a late retry appends nothing either")
             let next = try await client.send(.post, path, token: ann)
             #expect(next.json["pointsAwarded"] as? Int == 8 && next.json["totalPoints"] as? Int == 23, "\(next.text)")
 
@@ -106,7 +106,7 @@ struct HouseholdContentionTests {
             let (houseId, tokens, taskIds) = try await house(client, members: ["Ann", "Bob", "Cara", "Dan"], points: points)
             let port = try #require(client.port)
             let http = HTTPClient(base: "http://\(server.runtime.configuration.host):\(port)")
-            let head = try server.runtime.log.headPosition()
+            let head = try server.runtime.log.lmdb.headPosition()
 
             // Even requests complete the first (shared) task, odd ones the member's own.
             let replies = try await withThrowingTaskGroup(of: (member: Int, reply: HTTPReply).self) { group in
@@ -128,7 +128,7 @@ struct HouseholdContentionTests {
                 let count = (0..<requests).filter { $0 % tokens.count == member }.count
                 #expect(totals == (1...count).map { $0 * points }, "member \(member) saw each of their completions counted once")
             }
-            #expect(try server.runtime.log.headPosition() == head + UInt64(requests))
+            #expect(try server.runtime.log.lmdb.headPosition() == head + UInt64(requests))
 
             let board = try await client.send(.get, "/v1/houses/\(houseId)/scoreboard", token: tokens[0])
             let scores = (board.json["members"] as? [[String: Any]] ?? []).compactMap { $0["points"] as? Int }

@@ -35,17 +35,17 @@ struct IdempotencyKeyReuseTests {
             let room = "/v1/houses/\(houseId)/rooms/\(roomId)"
             let renamed = try await client.send(.patch, room, json: ["name": "Galley"], token: ann, key: key)
             #expect(renamed.status == .ok, "\(renamed.text)")
-            let head = try server.runtime.log.headPosition()
+            let head = try server.runtime.log.lmdb.headPosition()
 
             let removed = try await client.send(.delete, room, token: ann, key: key)
             #expect(removed.status == .unprocessableContent && removed.code == "idempotency_key_reused" && removed.isProblem, "\(removed.text)")
-            #expect(try server.runtime.log.headPosition() == head, "the removal was not carried out")
+            #expect(try server.runtime.log.lmdb.headPosition() == head, "the removal was not carried out")
             #expect(try await roomNames(client, ann) == ["Galley"])
 
             // The rename's own retry, even re-serialised with other spacing, still replays.
             let retry = try await client.send(.patch, room, raw: #"{ "name" : "Galley" }"#, token: ann, key: key)
             #expect(retry.status == .ok && retry.json["position"] as? Int == renamed.json["position"] as? Int, "\(retry.text)")
-            #expect(try server.runtime.log.headPosition() == head, "a retry appends nothing")
+            #expect(try server.runtime.log.lmdb.headPosition() == head, "a retry appends nothing")
         }
     }
 
@@ -58,13 +58,13 @@ struct IdempotencyKeyReuseTests {
             let task = "/v1/houses/\(houseId)/tasks/\(taskId)"
             let first = try await client.send(.patch, task, json: ["points": 8], token: ann, key: key)
             #expect(first.status == .ok, "\(first.text)")
-            let head = try server.runtime.log.headPosition()
+            let head = try server.runtime.log.lmdb.headPosition()
 
             let other = try await client.send(.patch, task, json: ["points": 3], token: ann, key: key)
             #expect(other.status == .unprocessableContent && other.code == "idempotency_key_reused", "\(other.text)")
             let retry = try await client.send(.patch, task, json: ["points": 8], token: ann, key: key)
             #expect(retry.status == .ok && retry.json["position"] as? Int == first.json["position"] as? Int, "\(retry.text)")
-            #expect(try server.runtime.log.headPosition() == head)
+            #expect(try server.runtime.log.lmdb.headPosition() == head)
             let tasks = try await client.send(.get, "/v1/houses/\(houseId)/rooms/\(roomId)/tasks", token: ann)
             #expect((tasks.json["tasks"] as? [[String: Any]])?.first?["points"] as? Int == 8, "\(tasks.text)")
         }
@@ -79,17 +79,17 @@ struct IdempotencyKeyReuseTests {
             let key = UUID().uuidString
             let joined = try await client.send(.post, "/v1/houses/join", json: ["joinCode": code], token: bob.token, key: key)
             #expect(joined.status == .ok, "\(joined.text)")
-            let head = try server.runtime.log.headPosition()
+            let head = try server.runtime.log.lmdb.headPosition()
 
             let left = try await client.send(.post, "/v1/houses/\(houseId)/leave", token: bob.token, key: key)
             #expect(left.status == .unprocessableContent && left.code == "idempotency_key_reused", "\(left.text)")
-            #expect(try server.runtime.log.headPosition() == head, "bob did not leave")
+            #expect(try server.runtime.log.lmdb.headPosition() == head, "bob did not leave")
             let mine = try await client.send(.get, "/v1/me/house", token: bob.token)
             #expect(mine.status == .ok && mine.json["houseId"] as? String == houseId)
 
             let retry = try await client.send(.post, "/v1/houses/join", json: ["joinCode": code], token: bob.token, key: key)
             #expect(retry.status == .ok && retry.json["events"] as? [String] == ["household.memberJoined"], "\(retry.text)")
-            #expect(try server.runtime.log.headPosition() == head)
+            #expect(try server.runtime.log.lmdb.headPosition() == head)
         }
     }
 
@@ -103,11 +103,11 @@ struct IdempotencyKeyReuseTests {
             let key = UUID().uuidString
             let room = "/v1/houses/\(houseId)/rooms/\(roomId)"
             #expect(try await client.send(.patch, room, json: ["name": "Galley"], token: ann, key: key).status == .ok)
-            let head = try server.runtime.log.headPosition()
+            let head = try server.runtime.log.lmdb.headPosition()
             // The very same request by another member: not a retry of Ann's.
             let bobs = try await client.send(.patch, room, json: ["name": "Galley"], token: bob.token, key: key)
             #expect(bobs.status == .unprocessableContent && bobs.code == "idempotency_key_reused", "\(bobs.text)")
-            #expect(try server.runtime.log.headPosition() == head)
+            #expect(try server.runtime.log.lmdb.headPosition() == head)
         }
     }
 
@@ -118,13 +118,13 @@ struct IdempotencyKeyReuseTests {
         try await server.test { client in
             let (_, token) = try await client.register("ann@example.org", displayName: "Ann")
             let key = UUID().uuidString
-            let head = try server.runtime.log.headPosition()
+            let head = try server.runtime.log.lmdb.headPosition()
             let first = try await client.send(.patch, "/v1/me", json: ["displayName": "Ann"], token: token, key: key)
             let retry = try await client.send(.patch, "/v1/me", json: ["displayName": "Ann"], token: token, key: key)
             #expect(first.status == .ok && retry.status == .ok, "\(first.text) \(retry.text)")
             let other = try await client.send(.patch, "/v1/me", json: ["displayName": "Annie"], token: token, key: key)
             #expect(other.status == .unprocessableContent && other.code == "idempotency_key_reused", "\(other.text)")
-            #expect(try server.runtime.log.headPosition() == head)
+            #expect(try server.runtime.log.lmdb.headPosition() == head)
         }
     }
 
@@ -139,7 +139,7 @@ struct IdempotencyKeyReuseTests {
             let room = "/v1/houses/\(houseId)/rooms/\(roomId)"
             let same = try await client.send(.patch, room, json: ["name": "Kitchen"], token: ann, key: key)
             #expect(same.status == .ok && same.json["events"] as? [String] == [], "\(same.text)")
-            let head = try server.runtime.log.headPosition()
+            let head = try server.runtime.log.lmdb.headPosition()
 
             let removed = try await client.send(.delete, room, token: ann, key: key)
             #expect(removed.status == .unprocessableContent && removed.code == "idempotency_key_reused", "\(removed.text)")
@@ -147,7 +147,7 @@ struct IdempotencyKeyReuseTests {
             let retry = try await client.send(.patch, room, json: ["name": "Kitchen"], token: ann, key: key)
             #expect(retry.status == .ok && retry.json["events"] as? [String] == [], "the retry answers as the first try did: \(retry.text)")
             #expect(try await roomNames(client, ann) == ["Galley"], "the retry did not rename the room back")
-            #expect(try server.runtime.log.headPosition() == head + 1, "only the keyless rename appended")
+            #expect(try server.runtime.log.lmdb.headPosition() == head + 1, "only the keyless rename appended")
         }
     }
 }

@@ -50,7 +50,7 @@ struct LiveRefusalTests {
     @Test func aLastEventIDThatIsNoPositionOfTheLogIsRefused() async throws {
         try await Self.withServer { client, runtime in
             let ann = try await client.register("ann@example.org")
-            let head = try runtime.log.headPosition()
+            let head = try runtime.log.lmdb.headPosition()
             for id in ["abc", "-1", "1.5", String(head + 1), "99999999999999999999999"] {
                 var headers: HTTPFields = [.authorization: "Bearer \(ann.token)"]
                 headers[HTTPField.Name("Last-Event-ID")!] = id

@@ -47,7 +47,7 @@ struct OperatorRouteTests {
             #expect(user.status == .forbidden && user.code == "not_an_operator")
             let reply = try await client.send(.get, "/v1/admin/head", token: "operator-secret")
             #expect(reply.status == .ok, "\(reply.text)")
-            let head = try #require(try server.runtime.log.chainHead())
+            let head = try #require(try server.runtime.log.lmdb.chainHead())
             #expect(head.position > 0)
             #expect(reply.json["position"] as? Int == Int(head.position))
             #expect(reply.json["hash"] as? String == head.hashHex)
@@ -57,7 +57,7 @@ struct OperatorRouteTests {
             let printed = run.stdout
             #expect(printed == "\(reply.json["position"] as? Int ?? -1):\(reply.json["hash"] as? String ?? "")\n")
             // What the route publishes, verify proves: the log up to it is the one that was read.
-            #expect(try server.runtime.log.verify(heads: [head]).isHealthy)
+            #expect(try server.runtime.log.lmdb.verify(heads: [head]).isHealthy)
         }
     }
 

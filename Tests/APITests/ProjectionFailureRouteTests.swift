@@ -40,7 +40,7 @@ struct ProjectionFailureRouteTests {
             let done = try await client.send(.post, "/v1/houses/\(houseId)/tasks/\(taskId)/completions", token: ann)
             #expect(done.status == .created, "\(done.text)")
             #expect(clock.now - start < .seconds(2), "answered without waiting out the read-your-writes bound")
-            let failedAt = try await server.runtime.log.headPosition()
+            let failedAt = try await server.runtime.log.lmdb.headPosition()
 
             let refused = try await client.send(.get, "/v1/houses/\(houseId)/history", token: ann)
             #expect(refused.status == .serviceUnavailable && refused.isProblem && refused.code == "read_model_unavailable", "\(refused.text)")

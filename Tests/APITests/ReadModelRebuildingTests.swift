@@ -1,4 +1,5 @@
 import EventLog
+import PostgresEventLog
 import Foundation
 import HummingbirdTesting
 import Testing
@@ -196,13 +197,13 @@ struct ReadModelRebuildingTests {
 
     /// `markBuiltByAnotherVersion` as a real version change reaches a running server: its caches
     /// are dropped too (a new process starts without them; a swap invalidates them).
-    private func markBuiltByAnotherVersion(_ projection: any Projection, _ engine: ProjectionEngine<LMDBEventStore>) throws {
+    private func markBuiltByAnotherVersion(_ projection: any Projection, _ engine: ProjectionEngine<EventLogBackend>) throws {
         try markBuiltByAnotherVersion(projection, in: engine)
         engine.notifySwapped(projection.name)
     }
 
     /// Marks `projection` failed, as the runner does when its `apply` throws (caches included).
-    private func markFailed(_ projection: any Projection, _ engine: ProjectionEngine<LMDBEventStore>) throws {
+    private func markFailed(_ projection: any Projection, _ engine: ProjectionEngine<EventLogBackend>) throws {
         let store = engine.store
         try store.write { txn in
             var meta = try #require(try store.meta(of: projection.name, in: txn.reader))

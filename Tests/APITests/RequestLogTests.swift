@@ -86,7 +86,7 @@ struct RequestLogTests {
                 uri: "/v1/houses", method: .post, headers: headers, body: .init(string: #"{"name":"Garden House"}"#))
             #expect(second.status == .created)
 
-            let events = try server.runtime.log.readAll(from: 1, direction: .forward, limit: 1_000).filter { $0.type == "household.houseCreated" }
+            let events = try server.runtime.log.lmdb.readAll(from: 1, direction: .forward, limit: 1_000).filter { $0.type == "household.houseCreated" }
             try #require(events.count == 2)
             #expect(events[0].correlationID == correlation, "a UUID is the command's correlation id as it is")
             let derived = RequestCorrelation(id: "checkout-flow-9").commandCorrelationID

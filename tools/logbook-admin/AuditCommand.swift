@@ -1,9 +1,10 @@
 import ArgumentParser
 import EventLog
 import LogInspection
+import PostgresEventLog
 
 /// `audit --actor U | --entity ID`: who did what, when, under which command.
-struct AuditCommand: ParsableCommand {
+struct AuditCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "audit",
         abstract: "Who did what, when, under which command: the events an actor caused, or that name an entity, oldest first.",
@@ -37,18 +38,20 @@ struct AuditCommand: ParsableCommand {
         }
     }
 
-    func run() throws {
-        let subject: AuditTrail.Subject = if let actor { .actor(actor) } else { .entity(entity ?? "") }
-        let trail = AuditTrail(store: try dataDirectory.openStore())
+    func run() async throws {
+        let subject: AuditTrail<EventLogBackend>.Subject = if let actor { .actor(actor) } else { .entity(entity ?? "") }
+        let log = try await dataDirectory.openLog()
+        let trail = AuditTrail(store: log)
         let output = AuditOutput(json: listing.json)
         var remaining = listing.limit ?? .max
         var start: UInt64?
         repeat {
-            let page = try trail.page(subject, from: start, limit: min(Self.pageEvents, remaining), scannedMax: .max)
+            let page = try await trail.page(subject, from: start, limit: min(Self.pageEvents, remaining), scannedMax: .max)
             for event in page.events { output.write(event) }
             remaining -= page.events.count
             start = page.resumeKey
         } while start != nil && remaining > 0
         output.finish()
+        await log.close()
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import EventLog
+import PostgresEventLog
 import Foundation
 
 /// `--data-dir`, shared by every verb, and how the log in it is opened.
@@ -12,6 +13,30 @@ struct DataDirectoryOption: ParsableArguments {
         help: ArgumentHelp("The data directory; the log is in its log/ subdirectory. Default: $LOGBOOK_DATA_DIR.", valueName: "dir")
     )
     var path: String?
+
+    @Option(
+        name: .customLong("event-store"),
+        help: ArgumentHelp(
+            "The log's PostgreSQL (postgres://user[:password]@host[:port]/database), for a log shared by servers; read verbs read it instead of the data directory's log. Default: $LOGBOOK_EVENT_STORE.",
+            valueName: "url")
+    )
+    var eventStore: String?
+
+    /// The PostgreSQL log named by `--event-store` or `LOGBOOK_EVENT_STORE`, if any.
+    var eventStoreURL: String? {
+        (eventStore ?? ProcessInfo.processInfo.environment["LOGBOOK_EVENT_STORE"]).flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// The log the read verbs read: the PostgreSQL one when named, else the data directory's,
+    /// read-only (see `openStore`).
+    func openLog() async throws(AdminError) -> EventLogBackend {
+        guard let url = eventStoreURL else { return .lmdb(try openStore()) }
+        do {
+            return .postgres(try await PostgresEventStore.connect(to: PostgresLocation(url: url)))
+        } catch {
+            throw .cannotOpen((try? PostgresLocation(url: url).description) ?? "the --event-store URL", error)
+        }
+    }
 
     /// The directory to use; errors when none is given or it does not exist.
     func resolvedPath() throws(AdminError) -> String {

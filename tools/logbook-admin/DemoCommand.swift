@@ -33,7 +33,7 @@ struct DemoCommand: AsyncParsableCommand {
         print(seeded > 0 ? "Seeded \(seeded) demo events into \(path)." : "\(path) already holds events; nothing seeded.")
         print("")
         let output = EventOutput(json: false, flushEachLine: false)
-        try EventScanner(store: store, filter: EventFilter()).forward { output.write($0) }
+        try await EventScanner(store: store, filter: EventFilter()).forward { output.write($0) }
         output.finish()
         print("""
 

@@ -1,9 +1,10 @@
 import ArgumentParser
 import EventLog
 import LogInspection
+import PostgresEventLog
 
 /// `events`: lists the events a filter selects, oldest first.
-struct EventsCommand: ParsableCommand {
+struct EventsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "events",
         abstract: "List events, filtered, as a table or as JSON lines.",
@@ -15,8 +16,10 @@ struct EventsCommand: ParsableCommand {
 
     @OptionGroup var listing: ListingOptions
 
-    func run() throws {
-        let scanner = EventScanner(store: try dataDirectory.openStore(), filter: filterOptions.filter)
-        try listing.list { limit, emit in try scanner.forward(limit: limit, emit) }
+    func run() async throws {
+        let log = try await dataDirectory.openLog()
+        let scanner = EventScanner(store: log, filter: filterOptions.filter)
+        try await listing.list { limit, emit in try await scanner.forward(limit: limit, emit) }
+        await log.close()
     }
 }

@@ -17,10 +17,10 @@ struct ListingOptions: ParsableArguments {
     ///
     /// On a failure, what was read before it is printed first: it tells the operator where the
     /// damage starts.
-    func list(_ scan: (_ limit: Int, _ emit: (RecordedEvent) -> Void) throws -> Void) throws {
+    func list(_ scan: (_ limit: Int, _ emit: (RecordedEvent) -> Void) async throws -> Void) async throws {
         let output = EventOutput(json: json, flushEachLine: false)
         do {
-            try scan(limit ?? .max) { output.write($0) }
+            try await scan(limit ?? .max) { output.write($0) }
         } catch {
             output.flushBuffered()
             throw error

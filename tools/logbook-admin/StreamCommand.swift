@@ -1,9 +1,10 @@
 import ArgumentParser
 import EventLog
 import LogInspection
+import PostgresEventLog
 
 /// `stream ID`: one stream's history.
-struct StreamCommand: ParsableCommand {
+struct StreamCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "stream",
         abstract: "Print one stream's history, oldest first unless --backward."
@@ -19,14 +20,16 @@ struct StreamCommand: ParsableCommand {
 
     @OptionGroup var listing: ListingOptions
 
-    func run() throws {
-        let scanner = EventScanner(store: try dataDirectory.openStore(), filter: EventFilter(streamID: streamID))
-        try listing.list { limit, emit in
+    func run() async throws {
+        let log = try await dataDirectory.openLog()
+        let scanner = EventScanner(store: log, filter: EventFilter(streamID: streamID))
+        try await listing.list { limit, emit in
             if backward {
-                try scanner.backward(limit: limit, emit)
+                try await scanner.backward(limit: limit, emit)
             } else {
-                try scanner.forward(limit: limit, emit)
+                try await scanner.forward(limit: limit, emit)
             }
         }
+        await log.close()
     }
 }

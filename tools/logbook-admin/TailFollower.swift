@@ -17,7 +17,7 @@ struct TailFollower: Sendable {
         if lines > 0, filter.positions.lowerBound <= head {
             var history = filter
             history.positions = filter.positions.lowerBound...min(filter.positions.upperBound, head)
-            for event in try EventScanner(store: store, filter: history).last(lines) { output.write(event) }
+            for event in try await EventScanner(store: store, filter: history).last(lines) { output.write(event) }
         }
         output.flushBuffered()
         for try await event in store.subscribe(from: max(head + 1, filter.positions.lowerBound)) {

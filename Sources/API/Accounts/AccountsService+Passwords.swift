@@ -9,7 +9,7 @@ extension AccountsService {
     /// is 403 (the token is fine) and counts against this user's password changes, so a stolen
     /// token cannot be used to guess the password; nobody else's failures limit them.
     func changePassword(of session: AuthSession, _ body: Components.Schemas.PasswordChange) async throws {
-        if try isRetry() {
+        if try await isRetry() {
             // Answered with the first outcome; the passwords were checked then.
             let hash = try await auth.passwords.dummyHash()
             _ = try await run(.changePassword(.init(userId: session.userId, newPasswordHash: hash, newPasswordLength: 0)),
@@ -71,7 +71,7 @@ extension AccountsService {
         guard AuthTokens.isWellFormed(token) else { throw invalid }
         let tokenHash = AuthTokens.hash(token)
         guard let record = try queries.passwordReset(tokenHash) else { throw invalid }
-        let retry = try isRetry()
+        let retry = try await isRetry()
         guard retry || record.isRedeemable(at: now) else { throw invalid }
         if !retry, let problem = PasswordPolicy.problem(with: body.newPassword) { throw Self.invalidField("newPassword", problem) }
         let hash = retry ? try await auth.passwords.dummyHash() : try await auth.passwords.hash(body.newPassword)

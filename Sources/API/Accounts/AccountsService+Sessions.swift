@@ -88,7 +88,7 @@ extension AccountsService {
     func logout() async throws {
         let (session, record) = try Authenticator(runtime: runtime).bearerSession()
         if !record.isActive(at: now) {
-            guard record.ended, try isRetry() else { throw Problem.unauthorized(tokenGiven: true) }
+            guard record.ended, try await isRetry() else { throw Problem.unauthorized(tokenGiven: true) }
         }
         _ = try await run(.endSession(.init(userId: session.userId, tokenHash: session.tokenHash)),
                           actor: session.userId, expecting: "account.sessionEnded")

@@ -1,6 +1,7 @@
 import Accounts
 import CommandHandling
 import EventLog
+import PostgresEventLog
 import EventSourcing
 import Foundation
 import Projections
@@ -12,7 +13,7 @@ struct AccountsService: Sendable {
 
     var runner: CommandRunner { CommandRunner(runtime: runtime) }
     var auth: AuthServices { runtime.auth }
-    var queries: AccountQueries<LMDBEventStore> { runtime.accounts }
+    var queries: AccountQueries<EventLogBackend> { runtime.accounts }
     var now: Date { runtime.configuration.clock() }
 
     /// Runs an account command as `actor`. A replayed outcome must hold an event of one of
@@ -35,9 +36,9 @@ struct AccountsService: Sendable {
 
     /// Whether the request's Idempotency-Key names a command the log already carried out: the
     /// request is a retry, to be answered with the first outcome.
-    func isRetry() throws -> Bool {
+    func isRetry() async throws -> Bool {
         guard let key = try idempotencyKey() else { return false }
-        return try runtime.log.appendResult(ofCommand: key) != nil
+        return try await runtime.log.appendResult(ofCommand: key) != nil
     }
 
     /// 422 `validation_failed` for one field.

@@ -27,7 +27,7 @@ extension LogbookAPI {
         let session = try authenticate()
         let asOf = projectedPosition
         let profile = try accountsService.profile(of: session)
-        let eTag = try eTag(of: EntityStream.account(session.userId), asOf: asOf)
+        let eTag = try await eTag(of: EntityStream.account(session.userId), asOf: asOf)
         return .ok(.init(headers: .init(eTag: eTag), body: .json(Components.Schemas.Profile(profile))))
     }
 

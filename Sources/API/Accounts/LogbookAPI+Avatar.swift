@@ -13,7 +13,7 @@ extension LogbookAPI {
         let session = try authenticate()
         let account = EntityStream.account(session.userId)
         // A retry of a carried-out request answers its first outcome, whatever the stream did since.
-        if try !accountsService.isRetry() { try refuseStaleIfMatch(on: account) }
+        if try await !accountsService.isRetry() { try await refuseStaleIfMatch(on: account) }
         let (blob, upload) = try await ImageUploads(runtime: runtime).store(
             ImageUploads.body(of: input.body), by: session.userId, method: "PUT", route: "/v1/me/avatar", commandKeyPurpose: "avatar image")
         let outcome = try await accountsService.run(
@@ -26,11 +26,11 @@ extension LogbookAPI {
     /// 412 now when the request's `If-Match` names a version `stream` is no longer at (400 when it
     /// is malformed), for a route that records something before its command on the entity runs.
     /// Only an early refusal: the append's own expected-version check stays the one that holds.
-    func refuseStaleIfMatch(on stream: String) throws(Problem) {
+    func refuseStaleIfMatch(on stream: String) async throws(Problem) {
         guard let expected = try EntityTag.expectedVersions(of: stream, ifMatch: RequestInfo.current.ifMatch)[stream] else { return }
         let current: UInt64?
         do {
-            current = try runtime.log.streamVersion(stream)
+            current = try await runtime.log.streamVersion(stream)
         } catch {
             throw ProblemMapping.problem(for: error)
         }

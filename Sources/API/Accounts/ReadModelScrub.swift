@@ -1,5 +1,6 @@
 import Accounts
 import EventLog
+import PostgresEventLog
 import EventSourcing
 import Foundation
 import Projections
@@ -27,7 +28,7 @@ final class ReadModelScrub: Sendable {
 
     /// Rebuilds every read model of `engine`, unless a scrub is running: then it runs again once
     /// the current one ends, for erasures that came too late for it.
-    func start(_ engine: ProjectionEngine<LMDBEventStore>, keyring: any PersonalDataKeyring) {
+    func start(_ engine: ProjectionEngine<EventLogBackend>, keyring: any PersonalDataKeyring) {
         let first = state.withLock { state -> Bool in
             if state.running {
                 state.again = true
@@ -72,7 +73,7 @@ final class ReadModelScrub: Sendable {
     func recover(_ runtime: LogbookRuntime) async {
         var keysDeleted = false
         var after: UInt64 = 0
-        while let page = try? runtime.log.read(matching: EventQuery(types: ["account.erased"]), after: after, limit: 1_000),
+        while let page = try? await runtime.log.read(matching: EventQuery(types: ["account.erased"]), after: after, limit: 1_000),
               let last = page.events.last {
             for event in page.events {
                 guard case .erased(let erased)? = try? AccountEvent.decode(typeName: event.type, schemaVersion: event.schemaVersion, data: event.data),
@@ -81,7 +82,7 @@ final class ReadModelScrub: Sendable {
             }
             after = last.position
         }
-        guard keysDeleted || isPending, let head = try? runtime.log.headPosition() else { return }
+        guard keysDeleted || isPending, let head = try? await runtime.log.headPosition() else { return }
         try? await runtime.projections.waitUntilProjected(head, timeout: .seconds(60))
         runtime.scrubReadModels()
     }
@@ -94,7 +95,7 @@ final class ReadModelScrub: Sendable {
     }
 
     /// Compacts the read models when a scrub is owed and none runs, then removes the marker.
-    func compactIfPending(_ engine: ProjectionEngine<LMDBEventStore>) {
+    func compactIfPending(_ engine: ProjectionEngine<EventLogBackend>) {
         guard isPending, state.withLock({ !$0.running && $0.completed }) else { return }
         do {
             try engine.compactReadModelsForShutdown()

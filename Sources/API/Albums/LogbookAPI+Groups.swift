@@ -27,7 +27,7 @@ extension LogbookAPI {
         let asOf = projectedPosition
         try checkGroupMember(input.path.groupId, caller.userId)
         guard let group = try runtime.albums.group(input.path.groupId) else { throw AlbumsRoutes.groupNotFound }
-        let eTag = try eTag(of: EntityStream.group(input.path.groupId), asOf: asOf)
+        let eTag = try await eTag(of: EntityStream.group(input.path.groupId), asOf: asOf)
         return .ok(.init(headers: .init(eTag: eTag), body: .json(AlbumsRoutes.group(group))))
     }
 

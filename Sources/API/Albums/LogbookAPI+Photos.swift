@@ -38,7 +38,7 @@ extension LogbookAPI {
         guard let photo = try runtime.albums.photo(input.path.photoId, of: input.path.groupId) else {
             throw ProblemMapping.problem(for: AlbumsError.photoNotFound)
         }
-        let eTag = try eTag(of: EntityStream.group(input.path.groupId), asOf: asOf)
+        let eTag = try await eTag(of: EntityStream.group(input.path.groupId), asOf: asOf)
         return .ok(.init(headers: .init(eTag: eTag), body: .json(AlbumsRoutes.photo(photo))))
     }
 

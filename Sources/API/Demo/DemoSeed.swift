@@ -79,7 +79,7 @@ public struct FirstStartSummary: Sendable {
 /// The application's runner later prepares again (a no-op) and follows on from the checkpoints.
 /// Doing this first means the server never answers while the data is half made.
 public func prepareFirstStart(runtime: LogbookRuntime, demo: Bool) async throws -> FirstStartSummary? {
-    guard try runtime.log.headPosition() == 0 else { return nil }
+    guard try await runtime.log.headPosition() == 0 else { return nil }
     // The demo accounts' personal data is sealed like anyone's (ADR 0004).
     return try await PersonalDataKeys.$current.withValue(runtime.personalData) {
         try await seedFirstStart(runtime: runtime, demo: demo)
@@ -148,7 +148,7 @@ struct DemoSeeder {
             accounts: Array(zip(DemoSeed.accounts, userIds)).map { (account: $0.0, userId: $0.1) }, password: DemoSeed.password,
             houseId: houseId, houseName: DemoSeed.houseName, joinCode: joinCode, rooms: ["Kitchen", "Bathroom"],
             tasks: tasks.map(\.name), completions: completions.count, quizGames: quizGames, reports: reports,
-            workplace: workplace, albums: albums, position: try runtime.log.headPosition())
+            workplace: workplace, albums: albums, position: try await runtime.log.headPosition())
     }
 
     /// Registers `account` as `POST /v1/accounts` does (an id ordered by time, the password

@@ -43,7 +43,7 @@ extension LogbookAPI {
         guard let houseId = try runtime.household.houseOf(user: caller.userId), let house = try runtime.household.house(id: houseId), !house.isClosed else {
             throw Problem(status: .notFound, code: "not_in_house", title: "Not in a house", detail: "you are not a member of any house")
         }
-        let eTag = try eTag(of: EntityStream.house(house.houseId), asOf: asOf)
+        let eTag = try await eTag(of: EntityStream.house(house.houseId), asOf: asOf)
         return .ok(.init(headers: .init(eTag: eTag), body: .json(HouseholdRoutes.house(house))))
     }
 
@@ -51,7 +51,7 @@ extension LogbookAPI {
         let caller = try authenticate()
         let asOf = projectedPosition
         let house = try memberHouse(input.path.houseId, caller.userId)
-        let eTag = try eTag(of: EntityStream.house(house.houseId), asOf: asOf)
+        let eTag = try await eTag(of: EntityStream.house(house.houseId), asOf: asOf)
         return .ok(.init(headers: .init(eTag: eTag), body: .json(HouseholdRoutes.house(house))))
     }
 

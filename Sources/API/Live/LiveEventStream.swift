@@ -32,7 +32,7 @@ struct LiveEventStream: AsyncSequence, Sendable {
                 return LiveLease.opening
             }
             while let from = nextCatchUp {
-                let frames = try catchUpPage(from: from)
+                let frames = try await catchUpPage(from: from)
                 if !frames.isEmpty { return Self.chunk(frames) }
             }
             guard let messages = await lease.nextBatch() else {
@@ -44,8 +44,8 @@ struct LiveEventStream: AsyncSequence, Sendable {
 
         /// The frames of the watched events of one page of the log from `from`; moves the
         /// catch-up on (to nil once it reaches its end).
-        private mutating func catchUpPage(from: UInt64) throws -> String {
-            let page = try lease.hub.log.readAll(from: from, direction: .forward, limit: LiveLimits.catchUpPageEvents)
+        private mutating func catchUpPage(from: UInt64) async throws -> String {
+            let page = try await lease.hub.log.readAll(from: from, direction: .forward, limit: LiveLimits.catchUpPageEvents)
                 .prefix { $0.position <= catchUpEnd }
             guard let last = page.last, last.position < catchUpEnd else {
                 nextCatchUp = nil

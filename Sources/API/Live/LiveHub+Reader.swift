@@ -28,7 +28,7 @@ extension LiveHub {
             }
             do throws(EventLogError) {
                 while next <= target {
-                    let page = try log.readAll(from: next, direction: .forward, limit: LiveLimits.catchUpPageEvents)
+                    let page = try await log.readAll(from: next, direction: .forward, limit: LiveLimits.catchUpPageEvents)
                         .prefix { $0.position <= target }
                     guard let last = page.last else { break }
                     fanOut(Array(page))

@@ -1,4 +1,5 @@
 import EventLog
+import PostgresEventLog
 import Logging
 import Projections
 import Synchronization
@@ -9,7 +10,7 @@ import Synchronization
 /// never waits on one, so a slow client costs neither the appends nor the other streams.
 final class LiveHub: Sendable {
     /// The log read.
-    let log: LMDBEventStore
+    let log: EventLogBackend
     /// The position every read model includes (`ProjectionEngine.projected`).
     let projected: PositionWatch
     /// The runner's status: no stream starts before the read models are open.
@@ -29,7 +30,7 @@ final class LiveHub: Sendable {
         var isShutDown = false
     }
 
-    init(log: LMDBEventStore, projected: PositionWatch, settings: LiveSettings,
+    init(log: EventLogBackend, projected: PositionWatch, settings: LiveSettings,
          runnerStatus: @escaping @Sendable () -> ProjectionRunnerStatus) {
         self.log = log
         self.projected = projected

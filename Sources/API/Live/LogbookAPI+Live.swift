@@ -9,7 +9,7 @@ extension LogbookAPI {
         let caller = try authenticate()
         let requested = try LiveTopicRequest.parse(input.query.topics)
         let lastEventID = try LiveTopicRequest.lastEventID(
-            header: input.headers.lastEventID, query: input.query.lastEventId, head: try runtime.log.headPosition())
+            header: input.headers.lastEventID, query: input.query.lastEventId, head: try await runtime.log.headPosition())
         let grants = try requested.map { try $0.kind.grant($0.id, to: caller, api: self) }
         let runtime = runtime
         let tokenHash = caller.tokenHash

@@ -21,7 +21,9 @@ extension LogbookRuntime {
     func refreshScrapedMetrics() async throws {
         metrics.recordConflicts(seen: commands.conflictsSeen)
         metrics.liveStreamsOpen.set(Double(live.openStreams))
-        for (environment, info) in [("log", log.environmentInfo), ("readmodels", projections.readModelEnvironmentInfo)] {
+        // A PostgreSQL log has no LMDB environment: only the read models' is reported then.
+        let environments = [("log", log.environmentInfo), ("readmodels", projections.readModelEnvironmentInfo)]
+        for case let (environment, info?) in environments {
             metrics.set(LogbookMetrics.Name.lmdbMapSize, [("environment", environment)], to: Double(info.mapSizeBytes))
             metrics.set(LogbookMetrics.Name.lmdbUsed, [("environment", environment)], to: Double(info.usedBytes))
         }
@@ -29,14 +31,14 @@ extension LogbookRuntime {
         for status in try await projections.status() {
             let projection = [("projection", status.name)]
             metrics.set(LogbookMetrics.Name.projectionLagEvents, projection, to: Double(status.lag))
-            metrics.set(LogbookMetrics.Name.projectionLagSeconds, projection, to: try lagSeconds(after: status, now: now))
+            metrics.set(LogbookMetrics.Name.projectionLagSeconds, projection, to: try await lagSeconds(after: status, now: now))
         }
     }
 
     /// How long the oldest event the projection has not applied has waited: 0 when it is caught up.
-    private func lagSeconds(after status: ProjectionStatus, now: Date) throws -> Double {
+    private func lagSeconds(after status: ProjectionStatus, now: Date) async throws -> Double {
         guard status.lag > 0 else { return 0 }
-        let oldest = try log.readAll(from: status.checkpoint + 1, direction: .forward, limit: 1)
+        let oldest = try await log.readAll(from: status.checkpoint + 1, direction: .forward, limit: 1)
         guard let event = oldest.first else { return 0 }
         return max(0, now.timeIntervalSince(event.recordedAt))
     }

@@ -47,7 +47,7 @@ extension LogbookAPI {
             // The decider's answers: without a postcode only one's own reports are reachable.
             throw ProblemMapping.problem(for: postcode == nil ? NeighbourhoodError.noNeighbourhood : .reportNotFound)
         }
-        let eTag = try eTag(of: EntityStream.report(input.path.reportId), asOf: asOf)
+        let eTag = try await eTag(of: EntityStream.report(input.path.reportId), asOf: asOf)
         return .ok(.init(headers: .init(eTag: eTag), body: .json(NeighbourhoodRoutes.detail(detail))))
     }
 

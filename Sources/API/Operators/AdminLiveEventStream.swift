@@ -1,6 +1,7 @@
 import EventLog
 import Foundation
 import LogInspection
+import PostgresEventLog
 import OpenAPIRuntime
 
 /// The body of the operators' live tail: first the matching events after `Last-Event-ID`, read
@@ -27,7 +28,7 @@ struct AdminLiveEventStream: AsyncSequence, Sendable {
     struct Iterator: AsyncIteratorProtocol {
         let lease: LiveLease
         /// The scan of the catch-up range, nil once it is done.
-        var catchUp: EventScanner?
+        var catchUp: EventScanner<EventLogBackend>?
         /// Where the catch-up reads on (a scan's resume key), nil at its start.
         var resumeKey: UInt64?
         var opened = false
@@ -43,7 +44,7 @@ struct AdminLiveEventStream: AsyncSequence, Sendable {
                 try Task.checkCancellation()
                 // Bounded like an admin page: a filter matching little in a long range still
                 // hands the thread back between pages.
-                let page = try scanner.page(
+                let page = try await scanner.page(
                     from: resumeKey, direction: .forward, limit: LiveLimits.catchUpPageEvents, scannedMax: AdminReads.scannedEventsMax)
                 resumeKey = page.resumeKey
                 if page.resumeKey == nil { catchUp = nil }
@@ -58,7 +59,7 @@ struct AdminLiveEventStream: AsyncSequence, Sendable {
             for message in messages {
                 if case let .event(position, _, _) = message {
                     // Offered by the hub, so it is in the log; its reads fail only when the storage does.
-                    guard let event = try lease.hub.log.event(at: position) else { continue }
+                    guard let event = try await lease.hub.log.event(at: position) else { continue }
                     frames += Self.frame(event)
                 } else {
                     frames += message.frame

@@ -1,4 +1,5 @@
 import EventLog
+import PostgresEventLog
 import EventSourcing
 import Projections
 
@@ -9,21 +10,21 @@ import Projections
 actor AsOfCopies {
     /// One position's copy and the query types over it.
     struct Copy: Sendable {
-        let pointInTime: PointInTime<LMDBEventStore>
-        let household: HouseholdQueries<LMDBEventStore>
-        let quiz: QuizQueries<LMDBEventStore>
+        let pointInTime: PointInTime<EventLogBackend>
+        let household: HouseholdQueries<EventLogBackend>
+        let quiz: QuizQueries<EventLogBackend>
     }
 
     /// Copies kept at most. Each holds the two apps' read models up to its position on disk in
     /// the temporary directory, removed when the copy is dropped.
     static var copiesMax: Int { 4 }
 
-    private let log: LMDBEventStore
+    private let log: EventLogBackend
     private let personalData: (any PersonalDataKeyring)?
     /// Most recently asked last.
     private var copies: [(position: UInt64, build: Task<Copy, any Error>)] = []
 
-    init(log: LMDBEventStore, personalData: (any PersonalDataKeyring)?) {
+    init(log: EventLogBackend, personalData: (any PersonalDataKeyring)?) {
         self.log = log
         self.personalData = personalData
     }

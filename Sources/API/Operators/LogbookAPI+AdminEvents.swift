@@ -1,5 +1,6 @@
 import EventLog
 import LogInspection
+import PostgresEventLog
 
 /// The operators' reads of the log: events filtered, one stream, and the audit trail. Each needs
 /// the operator token (`requireOperator`) and pages with `limit` and an opaque `cursor`.
@@ -18,7 +19,7 @@ extension LogbookAPI {
         let filter = EventFilter(
             positions: from...to, streamID: query.stream, category: query.category, type: query._type, actor: query.actor,
             since: since, until: until)
-        let page = try EventScanner(store: runtime.log, filter: filter).page(
+        let page = try await EventScanner(store: runtime.log, filter: filter).page(
             from: start, direction: .forward, limit: items, scannedMax: AdminReads.scannedEventsMax)
         return .ok(.init(body: .json(.init(
             items: page.events.map(AdminReads.event), next: page.resumeKey.map { AdminCursor.encode($0, list: "events") }))))
@@ -32,11 +33,11 @@ extension LogbookAPI {
         let items = try AdminReads.items(input.query.limit)
         let start = try AdminCursor.key(of: input.query.cursor, list: list)
         // An id longer than the log allows names no stream: the log answers nil for it.
-        guard try runtime.log.streamVersion(streamID) != nil else {
+        guard try await runtime.log.streamVersion(streamID) != nil else {
             throw Problem(status: .notFound, code: "stream_not_found", title: "Stream not found", detail: "the log has no events of this stream")
         }
         // Every event of the stream matches, so the scan bound never shortens a page here.
-        let page = try EventScanner(store: runtime.log, filter: EventFilter(streamID: streamID)).page(
+        let page = try await EventScanner(store: runtime.log, filter: EventFilter(streamID: streamID)).page(
             from: start, direction: direction, limit: items, scannedMax: AdminReads.scannedEventsMax)
         return .ok(.init(body: .json(.init(
             items: page.events.map(AdminReads.event), next: page.resumeKey.map { AdminCursor.encode($0, list: list) }))))
@@ -44,7 +45,7 @@ extension LogbookAPI {
 
     func getAdminAudit(_ input: Operations.GetAdminAudit.Input) async throws -> Operations.GetAdminAudit.Output {
         try requireOperator()
-        let subject: AuditTrail.Subject
+        let subject: AuditTrail<EventLogBackend>.Subject
         switch (input.query.actor, input.query.entity) {
         case let (actor?, nil): subject = .actor(actor)
         case let (nil, entity?): subject = .entity(entity)
@@ -54,7 +55,7 @@ extension LogbookAPI {
         }
         let items = try AdminReads.items(input.query.limit)
         let start = try AdminCursor.key(of: input.query.cursor, list: "audit")
-        let page = try AuditTrail(store: runtime.log).page(subject, from: start, limit: items, scannedMax: AdminReads.scannedEventsMax)
+        let page = try await AuditTrail(store: runtime.log).page(subject, from: start, limit: items, scannedMax: AdminReads.scannedEventsMax)
         return .ok(.init(body: .json(.init(
             items: page.events.map(AdminReads.auditEntry), next: page.resumeKey.map { AdminCursor.encode($0, list: "audit") }))))
     }

@@ -11,7 +11,7 @@ extension LogbookAPI {
         try requireOperator()
         let query = input.query
         let lastEventID = try LiveTopicRequest.lastEventID(
-            header: input.headers.lastEventID, query: query.lastEventId, head: try runtime.log.headPosition())
+            header: input.headers.lastEventID, query: query.lastEventId, head: try await runtime.log.headPosition())
         let filter = EventFilter(streamID: query.stream, category: query.category, type: query._type, actor: query.actor)
         let (subscription, catchUp) = try runtime.live.subscribeOperator(filter: filter, lastEventID: lastEventID)
         let stream = AdminLiveEventStream(lease: LiveLease(hub: runtime.live, subscription: subscription), filter: filter, catchUp: catchUp)

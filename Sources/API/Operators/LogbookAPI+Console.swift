@@ -21,7 +21,11 @@ extension LogbookAPI {
 
     func getAdminStats(_ input: Operations.GetAdminStats.Input) async throws -> Operations.GetAdminStats.Output {
         try requireOperator()
-        let statistics = try runtime.log.statistics()
+        guard let statistics = try runtime.log.statistics() else {
+            // Counts over a shared PostgreSQL log are its own views' job (pg_stat_user_tables).
+            throw Problem(status: .notImplemented, code: "not_on_this_log", title: "Not on this log",
+                          detail: "the log is in PostgreSQL: its statistics are PostgreSQL's own (pg_stat_user_tables)")
+        }
         return .ok(.init(body: .json(.init(
             events: Int64(statistics.eventCount),
             lastPosition: Int64(statistics.lastPosition),

@@ -41,7 +41,7 @@ extension LogbookAPI {
     func getChainHead(_ input: Operations.GetChainHead.Input) async throws -> Operations.GetChainHead.Output {
         try requireOperator()
         // The server's store is writable, so it migrated to the chain when it opened.
-        guard let head = try runtime.log.chainHead() else { throw Problem.internalError }
+        guard let head = try await runtime.log.chainHead() else { throw Problem.internalError }
         return .ok(.init(body: .json(.init(position: Int64(head.position), hash: head.hashHex))))
     }
 

@@ -33,7 +33,7 @@ extension LogbookAPI {
             status: reasons.isEmpty ? .ready : .notReady,
             runner: .init(rawValue: runner.phase.rawValue) ?? .stopped,
             logWriter: logOpen ? .open : .closed,
-            logPosition: Int64(try runtime.log.headPosition()),
+            logPosition: Int64(try await runtime.log.headPosition()),
             projectedPosition: Int64(engine.projected.position),
             projections: statuses.map {
                 .init(name: $0.name, state: .init(rawValue: $0.state.rawValue) ?? .failed, lag: Int64($0.lag))

@@ -1,4 +1,5 @@
 import EventLog
+import PostgresEventLog
 import Logging
 import Projections
 import ServiceLifecycle
@@ -11,7 +12,7 @@ import ServiceLifecycle
 /// is recorded in the projection's status, and a runner that stops leaves the server answering
 /// from the read models as they are, with `/health/ready` saying why it is not ready.
 struct ProjectionService: Service {
-    let engine: ProjectionEngine<LMDBEventStore>
+    let engine: ProjectionEngine<EventLogBackend>
     let logger: Logger
 
     func run() async throws {

@@ -57,7 +57,7 @@ extension LogbookAPI {
         let caller = try authenticate()
         let asOf = projectedPosition
         guard let game = try runtime.quiz.game(input.path.gameId, viewer: caller.userId) else { throw QuizRoutes.gameNotFound }
-        let eTag = try eTag(of: EntityStream.game(input.path.gameId), asOf: asOf)
+        let eTag = try await eTag(of: EntityStream.game(input.path.gameId), asOf: asOf)
         return .ok(.init(headers: .init(eTag: eTag), body: .json(QuizRoutes.game(game))))
     }
 
@@ -65,7 +65,7 @@ extension LogbookAPI {
         let caller = try authenticate()
         let asOf = projectedPosition
         if let question = try runtime.quiz.nextQuestion(input.path.gameId, viewer: caller.userId) {
-            let eTag = try eTag(of: EntityStream.game(input.path.gameId), asOf: asOf)
+            let eTag = try await eTag(of: EntityStream.game(input.path.gameId), asOf: asOf)
             return .ok(.init(headers: .init(eTag: eTag), body: .json(.init(index: question.index, text: question.text, answers: question.answers))))
         }
         // No next question: either every one is answered, or the game is not the caller's.

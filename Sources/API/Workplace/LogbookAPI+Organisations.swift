@@ -40,7 +40,7 @@ extension LogbookAPI {
         let asOf = projectedPosition
         let organisation = try existingOrganisation(input.path.organisationId)
         let membership = try runtime.workplace.membership(of: caller.userId, in: organisation.organisationId)
-        let eTag = try eTag(of: EntityStream.organisation(organisation.organisationId), asOf: asOf)
+        let eTag = try await eTag(of: EntityStream.organisation(organisation.organisationId), asOf: asOf)
         return .ok(.init(headers: .init(eTag: eTag), body: .json(WorkplaceRoutes.organisation(organisation, membership))))
     }
 

@@ -34,7 +34,7 @@ extension LogbookAPI {
         guard let form = try runtime.workplace.form(id: input.path.formId, in: organisation.organisationId) else {
             throw ProblemMapping.problem(for: WorkplaceError.formNotFound)
         }
-        let eTag = try eTag(of: EntityStream.organisation(organisation.organisationId), asOf: asOf)
+        let eTag = try await eTag(of: EntityStream.organisation(organisation.organisationId), asOf: asOf)
         return .ok(.init(headers: .init(eTag: eTag), body: .json(WorkplaceRoutes.form(form))))
     }
 

@@ -44,7 +44,7 @@ extension LogbookAPI {
             throw ProblemMapping.problem(for: WorkplaceError.reviewNotFound)
         }
         try WorkplaceRoutes.access { () throws(WorkplaceError) in try WorkplaceAccess.requireReview(of: review.employeeId, viewer) }
-        let eTag = try eTag(of: EntityStream.organisation(organisation.organisationId), asOf: asOf)
+        let eTag = try await eTag(of: EntityStream.organisation(organisation.organisationId), asOf: asOf)
         return .ok(.init(headers: .init(eTag: eTag), body: .json(WorkplaceRoutes.review(review))))
     }
 }
