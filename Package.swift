@@ -104,8 +104,8 @@ let package = Package(
         .executableTarget(
             name: "logbook-bench",
             dependencies: [
-                "EventLog", "EventSourcing", "Household", "Quiz", "Neighbourhood", "Workplace", "Accounts", "Albums", "Blobs", "BlobStore",
-                "Projections", "CommandHandling",
+                "EventLog", "PostgresEventLog", "EventSourcing", "Household", "Quiz", "Neighbourhood", "Workplace", "Accounts", "Albums", "Blobs",
+                "BlobStore", "Projections", "CommandHandling",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "tools/logbook-bench"

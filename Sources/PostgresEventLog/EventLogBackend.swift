@@ -131,7 +131,8 @@ public enum EventLogBackend: TagKindListing, Sendable {
         }
     }
 
-    /// The chain's head: the last position and its hash (nil for an empty log).
+    /// The chain's head: the last position and its hash (position 0 and the genesis hash for an
+    /// empty log; nil only for an LMDB log written before the chain, opened read-only).
     public func chainHead() async throws(EventLogError) -> ChainHead? {
         switch self {
         case let .lmdb(store): return try store.chainHead()

@@ -85,12 +85,13 @@ extension PostgresEventStore {
 }
 
 extension PostgresEventStore: TagKindListing {
-    /// The chain's head as the head row holds it (nil for an empty log).
-    public func chainHead() async throws(EventLogError) -> ChainHead? {
+    /// The chain's head as the head row holds it (position 0 and the genesis hash for an empty
+    /// log, as LMDB's).
+    public func chainHead() async throws(EventLogError) -> ChainHead {
         try await database {
             for try await (position, hash) in try await client.query("SELECT position, chain_hash FROM logbook_head", logger: logger)
                 .decode((Int64, ByteBuffer).self) {
-                return position == 0 ? nil : ChainHead(position: UInt64(position), hash: Array(buffer: hash))
+                return ChainHead(position: UInt64(position), hash: Array(buffer: hash))
             }
             throw EventLogError.corruptRecord(position: 0, reason: "logbook_head has no row")
         }

@@ -30,6 +30,12 @@ struct AdminTestLog {
     static func make() async throws -> AdminTestLog {
         let (directory, clock, store) = try openClocked()
         defer { store.close() }
+        return AdminTestLog(directory: directory, firstCommandID: try await write(to: store, clock: clock))
+    }
+
+    /// Writes the six events to `store`, whose clock is `clock` (at `start`); the first
+    /// command's id.
+    static func write(to store: some EventStore, clock: AdminTestClock) async throws -> UUID {
         let first = AppendMetadata(actor: "ann")
         let json = { (text: String) in Data(text.utf8) }
         _ = try await store.append(AppendRequest(events: [
@@ -49,7 +55,7 @@ struct AdminTestLog {
         _ = try await store.append(AppendRequest(events: [
             ProposedEvent(streamID: "quiz-1", type: "quiz.answered", data: json(#"{"answer":42}"#)),
         ], metadata: AppendMetadata(causationID: first.commandID, actor: "ann")))
-        return AdminTestLog(directory: directory, firstCommandID: first.commandID)
+        return first.commandID
     }
 
     /// 600 events in six appends an hour apart: position p is in stream bulk-((p-1) % 3) and of

@@ -7,12 +7,16 @@ struct ConcurrentCommand: AsyncParsableCommand {
 
     @Option(help: "Writer counts to measure, comma-separated (default: 1,8,64).", transform: parseCounts)
     var writers: [Int] = [1, 8, 64]
+    @Option(name: .customLong("event-store"), help: ArgumentHelp(
+        "Also measure a PostgreSQL log (postgres://user@host:port/database), each writer count right after LMDB's.", valueName: "url"))
+    var eventStore: String?
     @OptionGroup var load: LoadOptions
     @OptionGroup var options: BenchOptions
 
     func run() async throws {
         var printer = ReportPrinter(json: options.json)
-        printer.print(try await ConcurrentAppendScenario(writerCounts: writers, stop: load.stop, shape: load.shape).run(options))
+        printer.print(try await ConcurrentAppendScenario(
+            writerCounts: writers, stop: load.stop, shape: load.shape, eventStore: eventStore).run(options))
         try printer.finish()
     }
 }

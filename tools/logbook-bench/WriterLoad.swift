@@ -28,7 +28,7 @@ struct WriterLoad: Sendable {
     /// Shape of the appended events; varied only to show what each index costs.
     var shape = PayloadShape()
 
-    func run(on store: LMDBEventStore) async throws -> Outcome {
+    func run(on store: some EventStore) async throws -> Outcome {
         precondition(writers >= 1, "a load needs a writer")
         let clock = ContinuousClock()
         let start = clock.now
@@ -46,7 +46,7 @@ struct WriterLoad: Sendable {
     }
 
     /// One writer's loop; returns the latency of each of its appends.
-    private func write(writer: Int, store: LMDBEventStore, from start: ContinuousClock.Instant) async throws -> [Duration] {
+    private func write(writer: Int, store: some EventStore, from start: ContinuousClock.Instant) async throws -> [Duration] {
         let clock = ContinuousClock()
         let streamID = "\(streamPrefix)-\(writer)"
         let tag = shape.tagged ? BenchPayload.tag(writer: writer) : nil

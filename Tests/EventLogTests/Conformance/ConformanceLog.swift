@@ -76,6 +76,15 @@ struct ConformanceLog {
         }
     }
 
+    /// The store as a server holds it.
+    var server: EventLogBackend {
+        switch store {
+        case let store as LMDBEventStore: .lmdb(store)
+        case let store as PostgresEventStore: .postgres(store)
+        default: preconditionFailure("unknown backend")
+        }
+    }
+
     /// Verifies the whole log with the backend's own check.
     func verify() async throws -> VerifyReport {
         switch store {

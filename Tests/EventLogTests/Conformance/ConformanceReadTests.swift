@@ -40,6 +40,22 @@ struct ConformanceReadTests {
     }
 
     @Test(arguments: Backend.available)
+    func theChainHeadAndTheKindsOfTagAreTheSameOnEveryBackend(_ backend: Backend) async throws {
+        try await withLog(backend) { log in
+            let store = log.server
+            #expect(try await store.chainHead() == ChainHead(position: 0, hash: [UInt8](repeating: 0, count: 32)), "an empty log's head")
+            #expect(try await store.tagKinds(kindsMax: 10).isEmpty)
+            try await fill(store)
+            _ = try await store.append(request([event("s-1", tags: ["plain", "zone:9", "house:3"])]))
+            #expect(try await store.tagKinds(kindsMax: 10) == ["house", "user", "zone"], "a tag without a colon names no kind")
+            #expect(try await store.tagKinds(kindsMax: 2) == ["house"], "kindsMax bounds the index probes, the kindless tag's too")
+            let head = try #require(try await store.chainHead())
+            let report = try await store.verify()
+            #expect(head.position == 7 && report.isHealthy && report.chainHead == head)
+        }
+    }
+
+    @Test(arguments: Backend.available)
     func namesTheLogCannotHoldReadAsNothing(_ backend: Backend) async throws {
         try await withLog(backend) { log in
             let store = log.store

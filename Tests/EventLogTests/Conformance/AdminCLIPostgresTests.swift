@@ -1,0 +1,42 @@
+import EventLog
+import Foundation
+import PostgresEventLog
+import TestSupport
+import Testing
+
+/// `logbook-admin`'s read verbs with `--event-store`: the same listing of the same events,
+/// whether the log is a data directory or a PostgreSQL database.
+@Suite("logbook-admin on PostgreSQL", .timeLimit(.minutes(3)), .enabled(if: Backend.available.contains(.postgres)))
+struct AdminCLIPostgresTests {
+    /// A JSON line without the ids each append draws at random.
+    private func withoutIDs(_ object: [String: Any]) -> NSDictionary {
+        var object = object
+        for key in ["commandId", "correlationId", "causationId"] { object[key] = nil }
+        return object as NSDictionary
+    }
+
+    @Test func theReadVerbsListAPostgreSQLLogAsTheyListAFile() async throws {
+        let file = try await AdminTestLog.make()
+        defer { file.remove() }
+        let url = try await PrivatePostgres.newDatabase()
+        let clock = AdminTestClock(AdminTestLog.start)
+        var options = EventStoreOptions()
+        options.clock = { clock.now }
+        let store = try await PostgresEventStore.connect(to: PostgresLocation(url: url), options: options)
+        _ = try await AdminTestLog.write(to: store, clock: clock)
+        await store.close()
+
+        for verb in [["events", "--json"], ["events", "--type", "household.taskAdded", "--json"], ["stream", "house-1", "--backward", "--json"],
+                     ["audit", "--entity", "1", "--json"], ["audit", "--actor", "bob", "--json"]] {
+            let fromFile = try await AdminRun(verb + ["--data-dir", file.directory])
+            let fromDatabase = try await AdminRun(verb + ["--event-store", url])
+            #expect(fromFile.status == 0 && fromDatabase.status == 0, "\(verb): \(fromFile.stderr) \(fromDatabase.stderr)")
+            let expected = try fromFile.jsonLines().map(withoutIDs)
+            #expect(!expected.isEmpty, "\(verb) lists something")
+            #expect(try fromDatabase.jsonLines().map(withoutIDs) == expected, "\(verb)")
+        }
+        // The password never shows, not even in a refusal.
+        let refused = try await AdminRun(["events", "--event-store", "postgres://u:hunter2@127.0.0.1:1/none"])
+        #expect(refused.status != 0 && !refused.stderr.contains("hunter2"), "\(refused.stderr)")
+    }
+}
