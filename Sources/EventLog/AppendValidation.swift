@@ -56,3 +56,28 @@ extension EventLogLimits {
         try check("readPageEventsMax", limit, readPageEventsMax)
     }
 }
+
+extension EventLogLimits {
+    /// Hands `submit` the requests within the limits, in order, and answers each over one with its
+    /// refusal: a request over a limit fails alone, its neighbours go on. Every store's
+    /// `append(contentsOf:)` starts so.
+    package func appendingValid(
+        _ requests: [AppendRequest], submit: ([AppendRequest]) async -> [Result<AppendResult, EventLogError>]
+    ) async -> [Result<AppendResult, EventLogError>] {
+        var outcomes: [Result<AppendResult, EventLogError>?] = requests.map { request in
+            do throws(EventLogError) {
+                try validate(request)
+                return nil
+            } catch {
+                return .failure(error)
+            }
+        }
+        let valid = requests.indices.filter { outcomes[$0] == nil }
+        if !valid.isEmpty {
+            let written = await submit(valid.map { requests[$0] })
+            assert(written.count == valid.count, "one outcome per submitted request")
+            for (index, outcome) in zip(valid, written) { outcomes[index] = outcome }
+        }
+        return outcomes.map { $0! }
+    }
+}

@@ -61,28 +61,14 @@ struct BatchApplier {
     }
 
     mutating func apply(_ request: AppendRequest) throws -> Result<AppendResult, EventLogError> {
-        let commandKey = IndexKeys.command(request.metadata.commandID)
-        if let known = try command(request.metadata.commandID) {
-            // The same id for another command: answering with the first one's outcome would
-            // tell this caller what another command did, and do nothing it asked.
-            if let fingerprint = request.metadata.fingerprint, let recorded = known.fingerprint, recorded != fingerprint {
-                return .failure(.commandIDReused(commandID: request.metadata.commandID))
-            }
-            return .success(known.replay)
+        let admission = try AppendAdmission.decide(request, command: command) { streamID in
+            StreamHead(try transaction.get(databases.heads, IndexKeys.head(streamID)))?.version
         }
-        if let conflict = try firstViolatedExpectation(request.expectedVersions) {
-            return .failure(conflict)
-        }
-        var conditionStart = request.condition?.after
-        if let predecessor = request.follows {
-            // Its events are ones the decision saw: by induction over the chain, nothing else
-            // matching the condition lies before its end, so the check starts there. A
-            // predecessor already in the log before the decision's fold is one the chain did
-            // not append (it was a replay), so the decision saw events that never happened.
-            guard let stored = try command(predecessor), stored.firstPosition > (request.condition?.after ?? 0) else {
-                return .failure(.predecessorMissing(commandID: predecessor))
-            }
-            conditionStart = conditionStart.map { max($0, stored.lastPosition) }
+        let conditionStart: UInt64?
+        switch admission {
+        case let .replay(result): return .success(result)
+        case let .refused(error): return .failure(error)
+        case let .searchCondition(after): conditionStart = after
         }
         if let condition = request.condition, let start = conditionStart,
            let match = try QueryMatcher(databases: databases, transaction: transaction.reader, head: head)
@@ -102,7 +88,7 @@ struct BatchApplier {
             try transaction.put(chain, IndexKeys.position(firstPosition), hashes, flags: .append)
         }
         let entry = CommandEntry(firstPosition: firstPosition, lastPosition: head, fingerprint: request.metadata.fingerprint)
-        try transaction.put(databases.commands, commandKey, entry.encoded, flags: .noOverwrite)
+        try transaction.put(databases.commands, IndexKeys.command(request.metadata.commandID), entry.encoded, flags: .noOverwrite)
         return .success(AppendResult(firstPosition: firstPosition, lastPosition: head))
     }
 
@@ -113,16 +99,6 @@ struct BatchApplier {
             throw EventLogError.corruptRecord(position: 0, reason: "commands entry of \(commandID) is \(stored.count) malformed bytes")
         }
         return entry
-    }
-
-    private func firstViolatedExpectation(_ expectations: [String: ExpectedVersion]) throws -> EventLogError? {
-        for (streamID, expected) in expectations where expected != .any {
-            let actual = StreamHead(try transaction.get(databases.heads, IndexKeys.head(streamID)))?.version
-            if !expected.isSatisfied(by: actual) {
-                return .wrongExpectedVersion(streamID: streamID, expected: expected, actual: actual)
-            }
-        }
-        return nil
     }
 
     private mutating func write(_ event: ProposedEvent, metadata: AppendMetadata, hashes: inout [UInt8]) throws {

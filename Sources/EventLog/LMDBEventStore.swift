@@ -91,25 +91,13 @@ public final class LMDBEventStore: EventStore, @unchecked Sendable {
 
     public func append(contentsOf requests: [AppendRequest]) async -> [Result<AppendResult, EventLogError>] {
         guard let writer else { return requests.map { _ in .failure(.readOnly) } }
-        // A request over a limit is refused alone; the others are queued in order without it.
-        var outcomes: [Result<AppendResult, EventLogError>?] = requests.map { request in
-            do throws(EventLogError) {
-                try options.limits.validate(request)
-                return nil
-            } catch {
-                return .failure(error)
+        return await options.limits.appendingValid(requests) { valid in
+            await withCheckedContinuation { continuation in
+                writer.submit(valid) { continuation.resume(returning: $0) }
             }
         }
-        let valid = requests.indices.filter { outcomes[$0] == nil }
-        guard !valid.isEmpty else { return outcomes.map { $0! } }
-        let written = await withCheckedContinuation { (continuation: CheckedContinuation<[Result<AppendResult, EventLogError>], Never>) in
-            writer.submit(valid.map { requests[$0] }) { continuation.resume(returning: $0) }
-        }
-        for (index, outcome) in zip(valid, written) { outcomes[index] = outcome }
-        return outcomes.map { $0! }
     }
 
-    /// Write transactions this store's writer has committed since it opened (0 when read-only).
     public var commitCount: Int { writer?.commits.load(ordering: .relaxed) ?? 0 }
 
     /// The LMDB environment's map size and use now (`mdb_env_info`, `mdb_env_stat`): cheap, for metrics.

@@ -140,11 +140,12 @@ public enum EventLogBackend: TagKindListing, Sendable {
         }
     }
 
-    /// Checks the whole log (see each backend's `verify`).
-    public func verify() async throws(EventLogError) -> VerifyReport {
+    /// Checks the whole log, and that it still matches each published head (see each backend's
+    /// `verify`).
+    public func verify(heads: [ChainHead] = []) async throws(EventLogError) -> VerifyReport {
         switch self {
-        case let .lmdb(store): try store.verify()
-        case let .postgres(store): try await store.verify()
+        case let .lmdb(store): try store.verify(heads: heads)
+        case let .postgres(store): try await store.verify(heads: heads)
         }
     }
 

@@ -6,10 +6,8 @@ import PostgresNIO
 /// One group commit: a batch of appends decided and written inside one transaction that holds
 /// the head row's lock.
 ///
-/// The rules are the LMDB applier's (`BatchApplier`), request by request, each against the log
-/// *and the batch's earlier requests*: a known command id is a replay (or `commandIDReused`
-/// when its fingerprint differs); expected versions; a `follows` link whose predecessor must
-/// have appended after the decision's fold; the append condition. What the database holds is
+/// The rules are the LMDB applier's (`AppendAdmission`, then the condition), request by request,
+/// each against the log *and the batch's earlier requests*. What the database holds is
 /// read once per batch where it can be (commands, stream versions); what the batch wrote is
 /// kept here, so a request sees its batch-mates without a round trip. A refused request writes
 /// nothing, and the batch's rows go to the database in a few multi-row statements at the end.
@@ -100,28 +98,11 @@ struct PostgresBatch {
     /// Decides `request` against the log and the batch so far; on success its rows join the batch.
     mutating func apply(_ request: AppendRequest) async throws -> Result<AppendResult, EventLogError> {
         let commandID = request.metadata.commandID
-        if let known = commands[commandID] {
-            // The same id for another command: answering with the first one's outcome would
-            // tell this caller what another command did, and do nothing it asked.
-            if let fingerprint = request.metadata.fingerprint, let recorded = known.fingerprint, recorded != fingerprint {
-                return .failure(.commandIDReused(commandID: commandID))
-            }
-            return .success(known.replay)
-        }
-        for (streamID, expected) in request.expectedVersions where expected != .any {
-            let actual = versions[streamID] ?? nil
-            if !expected.isSatisfied(by: actual) {
-                return .failure(.wrongExpectedVersion(streamID: streamID, expected: expected, actual: actual))
-            }
-        }
-        var conditionStart = request.condition?.after
-        if let predecessor = request.follows {
-            // See BatchApplier: a predecessor already in the log before the decision's fold was
-            // a replay, so the decision saw events that never happened.
-            guard let stored = commands[predecessor], stored.firstPosition > (request.condition?.after ?? 0) else {
-                return .failure(.predecessorMissing(commandID: predecessor))
-            }
-            conditionStart = conditionStart.map { max($0, stored.lastPosition) }
+        let conditionStart: UInt64?
+        switch AppendAdmission.decide(request, command: { commands[$0] }, version: { versions[$0] ?? nil }) {
+        case let .replay(result): return .success(result)
+        case let .refused(error): return .failure(error)
+        case let .searchCondition(after): conditionStart = after
         }
         if let condition = request.condition, let start = conditionStart,
            let conflict = try await firstMatch(of: condition.query, after: start) {
@@ -192,14 +173,7 @@ struct PostgresBatch {
 /// The rows one batch adds, written with `unnest` so each table costs one statement (or a few,
 /// when the records would make one message too big).
 private struct Rows {
-    struct Event {
-        var position: UInt64
-        var streamID: String
-        var streamVersion: UInt64
-        var type: String
-        var record: [UInt8]
-        var chainHash: [UInt8]
-    }
+    typealias Event = PostgresEventRow
 
     /// Record bytes per insert statement: PostgreSQL refuses messages over 1 GiB.
     static let statementBytesMax = 64 << 20

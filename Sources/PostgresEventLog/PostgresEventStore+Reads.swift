@@ -15,41 +15,45 @@ extension PostgresEventStore {
     public func readStream(
         _ streamID: String, from version: UInt64 = 0, direction: ReadDirection = .forward, limit: Int
     ) async throws(EventLogError) -> [RecordedEvent] {
-        try options.limits.validatePage(limit)
-        guard Self.isStorable(streamID, bytesMax: options.limits.streamIDBytesMax) else { return [] }
-        return try await events(PostgresQueries.scan(
-            where: "stream_id", name: streamID, from: version, direction: direction, limit: limit, pageBytesMax: pageBytesMax,
-            orderColumn: "stream_version"
-        ))
+        try await named(streamID, bytesMax: options.limits.streamIDBytesMax, limit: limit) {
+            PostgresQueries.scan(where: "stream_id", name: streamID, from: version, direction: direction, limit: limit,
+                                 pageBytesMax: pageBytesMax, orderColumn: "stream_version")
+        }
     }
 
     public func readCategory(
         _ category: String, from position: UInt64 = 1, direction: ReadDirection = .forward, limit: Int
     ) async throws(EventLogError) -> [RecordedEvent] {
-        try options.limits.validatePage(limit)
         // A category is a stream id's prefix: no longer than one.
-        guard Self.isStorable(category, bytesMax: options.limits.streamIDBytesMax) else { return [] }
-        return try await events(PostgresQueries.scan(
-            where: "category", name: category, from: position, direction: direction, limit: limit, pageBytesMax: pageBytesMax
-        ))
+        try await named(category, bytesMax: options.limits.streamIDBytesMax, limit: limit) {
+            PostgresQueries.scan(where: "category", name: category, from: position, direction: direction, limit: limit, pageBytesMax: pageBytesMax)
+        }
     }
 
     public func readTag(
         _ tag: String, from position: UInt64 = 1, direction: ReadDirection = .forward, limit: Int
     ) async throws(EventLogError) -> [RecordedEvent] {
-        try options.limits.validatePage(limit)
-        guard Self.isStorable(tag, bytesMax: options.limits.tagBytesMax) else { return [] }
-        return try await events(PostgresQueries.tagScan(tag, from: position, direction: direction, limit: limit, pageBytesMax: pageBytesMax))
+        try await named(tag, bytesMax: options.limits.tagBytesMax, limit: limit) {
+            PostgresQueries.tagScan(tag, from: position, direction: direction, limit: limit, pageBytesMax: pageBytesMax)
+        }
     }
 
     public func readType(
         _ type: String, from position: UInt64 = 1, direction: ReadDirection = .forward, limit: Int
     ) async throws(EventLogError) -> [RecordedEvent] {
+        try await named(type, bytesMax: options.limits.typeBytesMax, limit: limit) {
+            PostgresQueries.scan(where: "type", name: type, from: position, direction: direction, limit: limit, pageBytesMax: pageBytesMax)
+        }
+    }
+
+    /// A read by `name` (a stream, category, tag or type): a name the log could not hold reads as
+    /// nothing, as LMDB's do, without asking the database.
+    private func named(
+        _ name: String, bytesMax: Int, limit: Int, _ query: () -> PostgresQuery
+    ) async throws(EventLogError) -> [RecordedEvent] {
         try options.limits.validatePage(limit)
-        guard Self.isStorable(type, bytesMax: options.limits.typeBytesMax) else { return [] }
-        return try await events(PostgresQueries.scan(
-            where: "type", name: type, from: position, direction: direction, limit: limit, pageBytesMax: pageBytesMax
-        ))
+        guard Self.isStorable(name, bytesMax: bytesMax) else { return [] }
+        return try await events(query())
     }
 
     public func read(matching query: EventQuery, after position: UInt64 = 0, limit: Int) async throws(EventLogError) -> QueryResult {

@@ -9,8 +9,11 @@ extension PostgresEventStore {
     /// gap; every record's checksum, layout and position, and its columns against the record;
     /// every chain hash recomputed from the genesis, and the head row against the last event.
     /// Reads pages in position order while appends go on; it covers the head it read first.
-    public func verify() async throws(EventLogError) -> VerifyReport {
+    /// Each of `heads` (published earlier from `chainHead()`) must match the chain recomputed
+    /// from the records alone, as `LMDBEventStore.verify(heads:)` checks them.
+    public func verify(heads: [ChainHead] = []) async throws(EventLogError) -> VerifyReport {
         var report = VerifyReport()
+        var pendingHeads = heads.sorted { $0.position < $1.position }
         let (head, headHash) = try await database { () async throws -> (UInt64, [UInt8]) in
             for try await (position, hash) in try await client.query("SELECT position, chain_hash FROM logbook_head", logger: logger)
                 .decode((Int64, ByteBuffer).self) {
@@ -18,18 +21,21 @@ extension PostgresEventStore {
             }
             throw EventLogError.corruptRecord(position: 0, reason: "logbook_head has no row")
         }
-        var chain = ChainHash.genesis
+        // The chain from the records alone, and the stored hash before the current row: a rewritten
+        // event is named once, where it is, while published heads see every change.
+        var fromGenesis = ChainHash.genesis
+        var storedBefore = ChainHash.genesis
         var expected: UInt64 = 1
         while expected <= head {
-            let rows = try await database { () async throws -> [Row] in
-                var rows: [Row] = []
+            let rows = try await database { () async throws -> [PostgresEventRow] in
+                var rows: [PostgresEventRow] = []
                 let query: PostgresQuery = """
                     SELECT position, stream_id, stream_version, type, record, chain_hash FROM logbook_events
                     WHERE position >= \(Int64(expected)) AND position <= \(Int64(head)) ORDER BY position LIMIT \(Self.verifyPageEvents)
                     """
                 for try await row in try await client.query(query, logger: logger)
                     .decode((Int64, String, Int64, String, ByteBuffer, ByteBuffer).self) {
-                    rows.append(Row(position: UInt64(row.0), streamID: row.1, streamVersion: UInt64(row.2), type: row.3,
+                    rows.append(PostgresEventRow(position: UInt64(row.0), streamID: row.1, streamVersion: UInt64(row.2), type: row.3,
                                     record: Array(buffer: row.4), chainHash: Array(buffer: row.5)))
                 }
                 return rows
@@ -56,31 +62,35 @@ extension PostgresEventStore {
                 } catch {
                     report.report("\(error)")
                 }
-                chain = ChainHash.after(chain, record: row.record)
+                let agreed = storedBefore == fromGenesis
+                fromGenesis = ChainHash.after(fromGenesis, record: row.record)
+                let fromStored = agreed ? fromGenesis : ChainHash.after(storedBefore, record: row.record)
                 report.chainHashesChecked += 1
-                if chain != row.chainHash {
-                    report.report("position \(row.position): chain hash differs from the one recomputed")
+                if row.chainHash != fromStored {
+                    report.report("position \(row.position): the event (or the hash before it) was rewritten after it was appended")
                     report.noteChainDivergence(at: row.position)
-                    chain = row.chainHash  // go on from what is stored: one rewrite is one problem
+                }
+                storedBefore = row.chainHash
+                while let published = pendingHeads.first, published.position == row.position {
+                    pendingHeads.removeFirst()
+                    report.headsChecked += 1
+                    if published.hash != fromGenesis {
+                        report.report("head \(row.position): the log up to \(row.position) is not the published one")
+                        report.noteChainDivergence(at: report.firstDivergingPosition.map { min($0, row.position) } ?? row.position)
+                    }
                 }
             }
         }
         if report.lastPosition != head {
             report.report("the head row says \(head), the last event is \(report.lastPosition)")
-        } else if head > 0 && headHash != chain {
+        } else if head > 0 && headHash != storedBefore {
             report.report("the head row's chain hash differs from the last event's")
         }
-        if head > 0 { report.chainHead = ChainHead(position: report.lastPosition, hash: chain) }
+        for published in pendingHeads {
+            report.report("head \(published.position): the log ends at \(report.lastPosition), before the published head")
+        }
+        if head > 0 { report.chainHead = ChainHead(position: report.lastPosition, hash: fromGenesis) }
         return report
-    }
-
-    private struct Row {
-        var position: UInt64
-        var streamID: String
-        var streamVersion: UInt64
-        var type: String
-        var record: [UInt8]
-        var chainHash: [UInt8]
     }
 }
 

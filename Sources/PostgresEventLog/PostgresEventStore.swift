@@ -15,8 +15,12 @@ import Synchronization
 public final class PostgresEventStore: EventStore, Sendable {
     /// The NOTIFY channel an append announces its new head on.
     static let channel = "logbook_appended"
-    /// How long `connect` waits for the database before it gives up.
-    public static let connectTimeoutSeconds = 15
+    /// How long `connect` waits for the database (a connection, the schema, the head) before it
+    /// gives up: a server starting beside a database that is itself starting, or on a loaded
+    /// machine, waits rather than fails.
+    public static let connectTimeoutSeconds = 60
+    /// How long one connection attempt may take; the pool retries a failed one.
+    static let connectionAttemptSeconds: Int64 = 10
 
     public let options: EventStoreOptions
     public let location: PostgresLocation
@@ -33,7 +37,7 @@ public final class PostgresEventStore: EventStore, Sendable {
         logger: Logger = Logger(label: "logbook.postgres")
     ) async throws(EventLogError) -> PostgresEventStore {
         var configuration = location.clientConfiguration
-        configuration.options.connectTimeout = .seconds(Int64(connectTimeoutSeconds))
+        configuration.options.connectTimeout = .seconds(connectionAttemptSeconds)
         let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
         let run = Task { await client.run() }
         do {
@@ -91,20 +95,7 @@ public final class PostgresEventStore: EventStore, Sendable {
     }
 
     public func append(contentsOf requests: [AppendRequest]) async -> [Result<AppendResult, EventLogError>] {
-        // A request over a limit is refused alone; the others are queued in order without it.
-        var outcomes: [Result<AppendResult, EventLogError>?] = requests.map { request in
-            do throws(EventLogError) {
-                try options.limits.validate(request)
-                return nil
-            } catch {
-                return .failure(error)
-            }
-        }
-        let valid = requests.indices.filter { outcomes[$0] == nil }
-        guard !valid.isEmpty else { return outcomes.map { $0! } }
-        let written = await writer.submit(valid.map { requests[$0] })
-        for (index, outcome) in zip(valid, written) { outcomes[index] = outcome }
-        return outcomes.map { $0! }
+        await options.limits.appendingValid(requests) { await writer.submit($0) }
     }
 
     /// Transactions this store has committed: how many appends shared one shows in tests.

@@ -7,38 +7,25 @@ public struct PostgresSubscription: AsyncSequence, Sendable {
     public typealias Element = RecordedEvent
     public typealias Failure = EventLogError
 
-    /// Events read per page while catching up.
-    static let pageEvents = 256
-
     let store: PostgresEventStore
     let from: UInt64
 
     public func makeAsyncIterator() -> Iterator {
-        Iterator(store: store, nextPosition: from)
+        Iterator(store: store, cursor: SubscriptionCursor(from: from))
     }
 
     public struct Iterator: AsyncIteratorProtocol {
         let store: PostgresEventStore
-        var nextPosition: UInt64
-        var buffer: [RecordedEvent] = []
-        var index = 0
+        var cursor: SubscriptionCursor
 
         public mutating func next() async throws(EventLogError) -> RecordedEvent? {
-            while !Task.isCancelled {
-                if index < buffer.count {
-                    defer { index += 1 }
-                    return buffer[index]
-                }
-                buffer = try await store.readAll(from: nextPosition, direction: .forward, limit: PostgresSubscription.pageEvents)
-                index = 0
-                if let last = buffer.last {
-                    assert(buffer.first?.position == nextPosition, "no gap between pages")
-                    nextPosition = last.position + 1
-                    continue
-                }
-                guard await store.waitForEvent(at: nextPosition) else { return nil }
-            }
-            return nil
+            let store = store
+            return try await cursor.next(
+                read: { position throws(EventLogError) in
+                    try await store.readAll(from: position, direction: .forward, limit: SubscriptionCursor.pageEvents)
+                },
+                wait: { await store.waitForEvent(at: $0) }
+            )
         }
     }
 }

@@ -74,7 +74,7 @@ public enum PrivatePostgres {
                 if [ "$(id -u)" = 0 ]; then chown postgres "$dir"; as="runuser -u postgres --"; fi
                 $as "$bin/initdb" -D "$dir/data" -U postgres --auth=trust -E UTF8 --no-sync >"$dir/initdb.log" 2>&1
                 $as "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 \
-                    -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c max_connections=200" start >/dev/null
+                    -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c max_connections=500" start >/dev/null
                 nohup sh -c "while kill -0 $parent 2>/dev/null; do sleep 1; done
                     $as '$bin/pg_ctl' -D '$dir/data' -m immediate stop; rm -rf '$dir'" >/dev/null 2>&1 &
                 """#

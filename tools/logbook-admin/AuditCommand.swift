@@ -41,6 +41,7 @@ struct AuditCommand: AsyncParsableCommand {
     func run() async throws {
         let subject: AuditTrail<EventLogBackend>.Subject = if let actor { .actor(actor) } else { .entity(entity ?? "") }
         let log = try await dataDirectory.openLog()
+        defer { log.closeNow() }
         let trail = AuditTrail(store: log)
         let output = AuditOutput(json: listing.json)
         var remaining = listing.limit ?? .max
@@ -52,6 +53,5 @@ struct AuditCommand: AsyncParsableCommand {
             start = page.resumeKey
         } while start != nil && remaining > 0
         output.finish()
-        await log.close()
     }
 }

@@ -18,8 +18,8 @@ struct EventsCommand: AsyncParsableCommand {
 
     func run() async throws {
         let log = try await dataDirectory.openLog()
+        defer { log.closeNow() }
         let scanner = EventScanner(store: log, filter: filterOptions.filter)
         try await listing.list { limit, emit in try await scanner.forward(limit: limit, emit) }
-        await log.close()
     }
 }

@@ -1,9 +1,10 @@
 import ArgumentParser
 import EventLog
+import PostgresEventLog
 import Foundation
 
 /// `head`: the log's chain head, to publish; `verify --head` later proves the log against it.
-struct HeadCommand: ParsableCommand {
+struct HeadCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "head",
         abstract: "Print the log's chain head (position and SHA-256 chain hash) to publish.",
@@ -19,9 +20,10 @@ struct HeadCommand: ParsableCommand {
     @Flag(help: "Print {\"position\":…,\"hash\":\"…\"} instead.")
     var json = false
 
-    func run() throws {
-        let store = try dataDirectory.openStore()
-        guard let head = try store.chainHead() else { throw AdminError.noChain }
+    func run() async throws {
+        let log = try await dataDirectory.openLog()
+        defer { log.closeNow() }
+        guard let head = try await log.chainHead() else { throw AdminError.noChain }
         if json {
             print(#"{"hash":"\#(head.hashHex)","position":\#(head.position)}"#)
         } else {

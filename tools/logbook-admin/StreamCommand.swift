@@ -22,6 +22,7 @@ struct StreamCommand: AsyncParsableCommand {
 
     func run() async throws {
         let log = try await dataDirectory.openLog()
+        defer { log.closeNow() }
         let scanner = EventScanner(store: log, filter: EventFilter(streamID: streamID))
         try await listing.list { limit, emit in
             if backward {
@@ -30,6 +31,5 @@ struct StreamCommand: AsyncParsableCommand {
                 try await scanner.forward(limit: limit, emit)
             }
         }
-        await log.close()
     }
 }

@@ -1,9 +1,10 @@
 import ArgumentParser
 import EventLog
+import PostgresEventLog
 import Foundation
 
 /// `verify`: checks every record and index; the exit status says whether the log is healthy.
-struct VerifyCommand: ParsableCommand {
+struct VerifyCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "verify",
         abstract: "Check checksums, position and version continuity, index consistency and the hash chain.",
@@ -20,15 +21,16 @@ struct VerifyCommand: ParsableCommand {
     @Flag(help: "Print the report as one JSON object.")
     var json = false
 
-    func run() throws {
+    func run() async throws {
         let published = try heads.map { text throws(AdminError) in
             guard let head = ChainHead(text) else { throw .malformedHead(text) }
             return head
         }
-        let store = try dataDirectory.openStore()
+        let log = try await dataDirectory.openLog()
+        defer { log.closeNow() }
         let report: VerifyReport
         do {
-            report = try store.verify(heads: published)
+            report = try await log.verify(heads: published)
         } catch .corruptRecord(let position, let reason) {
             // verify() can stop at a damaged record instead of listing it; that is still damage.
             throw AdminError.verifyStopped(.corruptRecord(position: position, reason: reason))

@@ -35,6 +35,15 @@ struct AdminCLIPostgresTests {
             #expect(!expected.isEmpty, "\(verb) lists something")
             #expect(try fromDatabase.jsonLines().map(withoutIDs) == expected, "\(verb)")
         }
+        // The chain head a server would publish, and verify against it, from the database.
+        let head = try await AdminRun(["head", "--event-store", url])
+        #expect(head.status == 0 && head.stdout.hasPrefix("6:"), "\(head.stdout) \(head.stderr)")
+        let verified = try await AdminRun(["verify", "--event-store", url, "--head", head.stdout.trimmingCharacters(in: .whitespacesAndNewlines)])
+        #expect(verified.status == 0, "\(verified.stdout) \(verified.stderr)")
+        try await PrivatePostgres.execute(on: url, "UPDATE logbook_events SET chain_hash = '\\x00' WHERE position = 2")
+        let damaged = try await AdminRun(["verify", "--event-store", url])
+        #expect(damaged.status == 1 && damaged.stdout.contains("position 2"), "\(damaged.stdout)")
+
         // The password never shows, not even in a refusal.
         let refused = try await AdminRun(["events", "--event-store", "postgres://u:hunter2@127.0.0.1:1/none"])
         #expect(refused.status != 0 && !refused.stderr.contains("hunter2"), "\(refused.stderr)")

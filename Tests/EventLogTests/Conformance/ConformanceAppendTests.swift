@@ -144,6 +144,33 @@ struct ConformanceAppendTests {
     }
 
     @Test(arguments: Backend.available)
+    func aConditionNeedsEveryTagOfAnItemAndAnyItemOfTheQuery(_ backend: Backend) async throws {
+        try await withLog(backend) { log in
+            let store = log.store
+            _ = try await store.append(request([event("g-1", tags: ["a", "b"]), event("g-2", "other.type", tags: ["c"])]))
+            let cases: [(EventQuery, UInt64?)] = [
+                (EventQuery(tags: ["a"]), 1),
+                (EventQuery(tags: ["a", "b"]), 1),
+                (EventQuery(tags: ["a", "c"]), nil),
+                (EventQuery(items: [.init(tags: ["a", "c"]), .init(tags: ["c"])]), 2),
+                (EventQuery(types: ["other.type"]), 2),
+                (EventQuery(types: ["nobody"]), nil),
+                (EventQuery(types: ["test.happened", "other.type"]), 1),
+                (EventQuery(), 1),
+            ]
+            for (query, conflict) in cases {
+                do {
+                    _ = try await store.append(request([event("probe-1", "probe", tags: ["probe"])],
+                                                       condition: AppendCondition(failIfEventsMatch: query, after: 0)))
+                    #expect(conflict == nil, "\(query) should have conflicted")
+                } catch let EventLogError.appendConditionFailed(position, _, _) {
+                    #expect(position == conflict, "\(query)")
+                }
+            }
+        }
+    }
+
+    @Test(arguments: Backend.available)
     func requestsInOneBatchSeeTheirEarlierBatchMates(_ backend: Backend) async throws {
         try await withLog(backend) { log in
             let claim = EventQuery(tags: ["email:ann@example.org"])

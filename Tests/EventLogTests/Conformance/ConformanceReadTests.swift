@@ -52,6 +52,9 @@ struct ConformanceReadTests {
             let head = try #require(try await store.chainHead())
             let report = try await store.verify()
             #expect(head.position == 7 && report.isHealthy && report.chainHead == head)
+            let forged = ChainHead(position: 3, hash: [UInt8](repeating: 1, count: 32))
+            let checked = try await store.verify(heads: [head, forged])
+            #expect(!checked.isHealthy && checked.headsChecked == 2 && checked.firstDivergingPosition == 3, "\(checked.problems)")
         }
     }
 

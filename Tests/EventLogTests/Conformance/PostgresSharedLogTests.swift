@@ -42,6 +42,21 @@ struct PostgresSharedLogTests {
         }
     }
 
+    @Test func anotherServersSubscriptionIsToldOfAppendsWithoutPolling() async throws {
+        try await withLog(.postgres) { log in
+            // A poll once a minute: what arrives within seconds came through LISTEN/NOTIFY.
+            let peer = try await log.peer { $0.pollIntervalMilliseconds = 60_000 }
+            _ = try await log.store.append(request([event("s-1")]))
+            let following = Task { try await firstEvents(of: peer.store.subscribe(from: 1), count: 6, seconds: 15) }
+            try await Task.sleep(for: .milliseconds(300))  // the subscription reads position 1 and waits at the head
+            let started = ContinuousClock.now
+            for _ in 0..<5 { _ = try await log.store.append(request([event("s-1")])) }
+            #expect(try await following.value.map(\.position) == Array(1...6))
+            #expect(ContinuousClock.now - started < .seconds(10), "notified, not polled")
+            await peer.close()
+        }
+    }
+
     @Test func aCommandIDRetriedThroughTheOtherServerIsAReplay() async throws {
         try await withLog(.postgres) { log in
             let peer = try await log.peer()
