@@ -27,7 +27,7 @@ struct PostgresBatch {
     private var written: [(position: UInt64, type: String, streamID: String, tags: [String])] = []
     private var rows = Rows()
 
-    /// Locks the head, then reads what the requests' checks need in two queries.
+    /// Locks the head, then reads what the requests' checks need in one query.
     static func begin(
         _ requests: [AppendRequest], connection: PostgresConnection, now: Date, logger: Logger
     ) async throws -> PostgresBatch {
@@ -44,34 +44,34 @@ struct PostgresBatch {
         }
         var commandIDs = Set(requests.map(\.metadata.commandID))
         commandIDs.formUnion(requests.compactMap(\.follows))
-        var commands: [UUID: CommandEntry] = [:]
-        let known = try await connection.query(
-            """
-            SELECT command_id, first_position, last_position, fingerprint FROM logbook_commands
-            WHERE command_id = ANY(\(Array(commandIDs)))
-            """, logger: logger
-        )
-        for try await (id, first, last, fingerprint) in known.decode((UUID, Int64, Int64, ByteBuffer).self) {
-            commands[id] = CommandEntry(
-                firstPosition: UInt64(first), lastPosition: UInt64(last),
-                fingerprint: fingerprint.readableBytes == 0 ? nil : Data(buffer: fingerprint)
-            )
-        }
         var streamIDs = Set<String>()
         for request in requests {
             streamIDs.formUnion(request.events.map(\.streamID))
             streamIDs.formUnion(request.expectedVersions.keys)
         }
+        // Both lookups in one round trip: the commands already stored, and each stream's version.
+        var commands: [UUID: CommandEntry] = [:]
         var versions: [String: UInt64?] = [:]
-        let heads = try await connection.query(
+        let known = try await connection.query(
             """
-            SELECT s.id, (SELECT e.stream_version FROM logbook_events e
-                          WHERE e.stream_id = s.id ORDER BY e.stream_version DESC LIMIT 1)
+            SELECT c.command_id, c.first_position, c.last_position, c.fingerprint, NULL::text, NULL::int8
+            FROM logbook_commands c WHERE c.command_id = ANY(\(Array(commandIDs)))
+            UNION ALL
+            SELECT NULL::uuid, NULL::int8, NULL::int8, NULL::bytea, s.id,
+                   (SELECT e.stream_version FROM logbook_events e WHERE e.stream_id = s.id ORDER BY e.stream_version DESC LIMIT 1)
             FROM unnest(\(Array(streamIDs))::text[]) AS s(id)
             """, logger: logger
         )
-        for try await (streamID, version) in heads.decode((String, Int64?).self) {
-            versions[streamID] = version.map(UInt64.init)
+        for try await (id, first, last, fingerprint, streamID, version) in known
+            .decode((UUID?, Int64?, Int64?, ByteBuffer?, String?, Int64?).self) {
+            if let id, let first, let last {
+                commands[id] = CommandEntry(
+                    firstPosition: UInt64(first), lastPosition: UInt64(last),
+                    fingerprint: fingerprint.flatMap { $0.readableBytes == 0 ? nil : Data(buffer: $0) }
+                )
+            } else if let streamID {
+                versions[streamID] = version.map(UInt64.init)
+            }
         }
         // As in LMDB: recording times never go back, even when the clock does.
         let recordedAt = max(Int64((now.timeIntervalSince1970 * 1_000_000).rounded(.down)), lastRecordedAt)
@@ -151,17 +151,12 @@ struct PostgresBatch {
         head = position
     }
 
-    /// Writes the batch's rows, moves the head and notifies listeners (delivered at commit).
+    /// Writes the batch's rows, moves the head and notifies listeners (delivered at commit), in
+    /// one statement: each round trip to the database is a good part of a lone append's latency.
     func finish() async throws {
         guard !rows.commands.isEmpty else { return }  // only replays and refusals: nothing to write
-        try await rows.insert(into: connection, logger: logger)
-        let hash = ByteBuffer(bytes: chainHash)
-        try await connection.query(
-            """
-            UPDATE logbook_head SET position = \(Int64(head)), chain_hash = \(hash), recorded_at_us = \(recordedAtMicroseconds)
-            """, logger: logger
-        )
-        try await connection.query("SELECT pg_notify(\(PostgresEventStore.channel), \(String(head)))", logger: logger)
+        try await rows.write(head: head, chainHash: chainHash, recordedAtMicroseconds: recordedAtMicroseconds,
+                             into: connection, logger: logger)
     }
 
     /// The events of the batch by type, for the commit observer.
@@ -183,7 +178,13 @@ private struct Rows {
     var tags: [(tag: String, position: UInt64)] = []
     var commands: [(id: UUID, entry: CommandEntry)] = []
 
-    func insert(into connection: PostgresConnection, logger: Logger) async throws {
+    /// Inserts the rows, moves the head and notifies, as data-modifying CTEs of one statement.
+    /// Events whose records pass `statementBytesMax` together go first in statements of their
+    /// own, so no message nears PostgreSQL's 1 GiB limit.
+    func write(
+        head: UInt64, chainHash: [UInt8], recordedAtMicroseconds: Int64, into connection: PostgresConnection, logger: Logger
+    ) async throws {
+        var chunks: [ArraySlice<Event>] = []
         var start = 0
         while start < events.count {
             var end = start
@@ -192,35 +193,56 @@ private struct Rows {
                 bytes += events[end].record.count
                 end += 1
             }
-            let chunk = events[start..<end]
-            try await connection.query(
-                """
-                INSERT INTO logbook_events (position, stream_id, stream_version, category, type, record, chain_hash)
-                SELECT * FROM unnest(
-                    \(chunk.map { Int64($0.position) })::int8[], \(chunk.map(\.streamID))::text[],
-                    \(chunk.map { Int64($0.streamVersion) })::int8[], \(chunk.map { StreamName.category(of: $0.streamID) })::text[],
-                    \(chunk.map(\.type))::text[], \(chunk.map { ByteBuffer(bytes: $0.record) })::bytea[],
-                    \(chunk.map { ByteBuffer(bytes: $0.chainHash) })::bytea[])
-                """, logger: logger
-            )
+            chunks.append(events[start..<end])
             start = end
         }
-        if !tags.isEmpty {
-            try await connection.query(
-                """
-                INSERT INTO logbook_tags (tag, position)
-                SELECT * FROM unnest(\(tags.map(\.tag))::text[], \(tags.map { Int64($0.position) })::int8[])
-                """, logger: logger
-            )
+        for chunk in chunks.dropLast() {
+            var binds = PostgresBindings()
+            let sql = Self.insertEvents(chunk, into: &binds)
+            try await connection.query(PostgresQuery(unsafeSQL: sql, binds: binds), logger: logger)
         }
-        try await connection.query(
+        var binds = PostgresBindings()
+        var parts: [String] = []
+        if let last = chunks.last { parts.append("events AS (\(Self.insertEvents(last, into: &binds)))") }
+        if !tags.isEmpty {
+            binds.append(tags.map(\.tag))
+            binds.append(tags.map { Int64($0.position) })
+            parts.append("tags AS (INSERT INTO logbook_tags (tag, position) SELECT * FROM unnest($\(binds.count - 1)::text[], $\(binds.count)::int8[]))")
+        }
+        binds.append(commands.map(\.id))
+        binds.append(commands.map { Int64($0.entry.firstPosition) })
+        binds.append(commands.map { Int64($0.entry.lastPosition) })
+        binds.append(commands.map { ByteBuffer(bytes: $0.entry.fingerprint ?? Data()) })
+        let c = binds.count
+        parts.append("""
+            commands AS (INSERT INTO logbook_commands (command_id, first_position, last_position, fingerprint)
+                SELECT * FROM unnest($\(c - 3)::uuid[], $\(c - 2)::int8[], $\(c - 1)::int8[], $\(c)::bytea[]))
+            """)
+        binds.append(Int64(head))
+        binds.append(ByteBuffer(bytes: chainHash))
+        binds.append(recordedAtMicroseconds)
+        let h = binds.count
+        parts.append("moved AS (UPDATE logbook_head SET position = $\(h - 2), chain_hash = $\(h - 1), recorded_at_us = $\(h))")
+        binds.append(PostgresEventStore.channel)
+        binds.append(String(head))
+        let sql = "WITH " + parts.joined(separator: ",\n") + "\nSELECT pg_notify($\(binds.count - 1), $\(binds.count))"
+        try await connection.query(PostgresQuery(unsafeSQL: sql, binds: binds), logger: logger)
+    }
+
+    /// An `INSERT` of `chunk` into `logbook_events`, its arrays appended to `binds`.
+    private static func insertEvents(_ chunk: ArraySlice<Event>, into binds: inout PostgresBindings) -> String {
+        binds.append(chunk.map { Int64($0.position) })
+        binds.append(chunk.map(\.streamID))
+        binds.append(chunk.map { Int64($0.streamVersion) })
+        binds.append(chunk.map { StreamName.category(of: $0.streamID) })
+        binds.append(chunk.map(\.type))
+        binds.append(chunk.map { ByteBuffer(bytes: $0.record) })
+        binds.append(chunk.map { ByteBuffer(bytes: $0.chainHash) })
+        let b = binds.count
+        return """
+            INSERT INTO logbook_events (position, stream_id, stream_version, category, type, record, chain_hash)
+            SELECT * FROM unnest($\(b - 6)::int8[], $\(b - 5)::text[], $\(b - 4)::int8[], $\(b - 3)::text[], $\(b - 2)::text[],
+                                 $\(b - 1)::bytea[], $\(b)::bytea[])
             """
-            INSERT INTO logbook_commands (command_id, first_position, last_position, fingerprint)
-            SELECT * FROM unnest(
-                \(commands.map(\.id))::uuid[], \(commands.map { Int64($0.entry.firstPosition) })::int8[],
-                \(commands.map { Int64($0.entry.lastPosition) })::int8[],
-                \(commands.map { ByteBuffer(bytes: $0.entry.fingerprint ?? Data()) })::bytea[])
-            """, logger: logger
-        )
     }
 }
