@@ -42,6 +42,11 @@ public final class PostgresEventStore: EventStore, Sendable {
         let run = Task { await client.run() }
         do {
             let head = try await withDeadline(seconds: connectTimeoutSeconds) {
+                // One connection first, alone: a wrong address, user, password or database fails
+                // now and says which, where the pool would retry until the deadline.
+                var probe = try location.connectionConfiguration()
+                probe.options.connectTimeout = .seconds(connectionAttemptSeconds)
+                try await PostgresConnection.connect(configuration: probe, id: 0, logger: logger).close()
                 try await PostgresSchema.prepare(client, logger: logger)
                 return try await Self.committedHead(client, logger: logger)
             }
@@ -171,7 +176,8 @@ public final class PostgresEventStore: EventStore, Sendable {
             return error
         case let error as PSQLError:
             if let state = error.serverInfo?[.sqlState] { return .unavailable(reason: "SQLSTATE \(state)") }
-            return .unavailable(reason: "\(error.code)")
+            // A socket's error (refused, reset, timed out) names no credential.
+            return .unavailable(reason: error.underlying.map { "\(error.code): \($0)" } ?? "\(error.code)")
         case let error as PostgresTransactionError:
             // What went wrong inside the transaction says more than the rollback that followed.
             let cause = error.closureError ?? error.beginError ?? error.commitError ?? error.rollbackError

@@ -44,6 +44,17 @@ public struct PostgresLocation: Sendable, Equatable, CustomStringConvertible {
         return "postgres://\(user)@\(place)/\(database)" + (requiresTLS ? "?sslmode=require" : "")
     }
 
+    /// One connection's configuration, for the probe `connect` makes before the pool.
+    func connectionConfiguration() throws -> PostgresConnection.Configuration {
+        if let socketPath {
+            return PostgresConnection.Configuration(unixSocketPath: socketPath, username: user, password: password, database: database)
+        }
+        return PostgresConnection.Configuration(
+            host: host, port: port, username: user, password: password, database: database,
+            tls: requiresTLS ? .require(try .init(configuration: .makeClientConfiguration())) : .disable
+        )
+    }
+
     var clientConfiguration: PostgresClient.Configuration {
         if let socketPath {
             return PostgresClient.Configuration(unixSocketPath: socketPath, username: user, password: password, database: database)
