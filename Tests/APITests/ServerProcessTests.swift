@@ -147,6 +147,28 @@ struct ServerProcessTests {
         #expect(process.terminationStatus != 0)
         #expect(String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).contains("LOGBOOK_BCRYPT_COST"))
     }
+
+    /// A log the server cannot reach, or a URL that names none, stops the start at once and says
+    /// why, without the password; nothing is made in the data directory's log/.
+    @Test(arguments: [
+        ("postgres://logbook:hunter2@127.0.0.1:1/events", "Connection refused"),
+        ("mysql://logbook:hunter2@127.0.0.1/events", "expected postgres://"),
+    ])
+    func anEventStoreItCannotUseIsRefusedAtStart(_ url: String, _ reason: String) async throws {
+        let directory = TemporaryDataDirectory()
+        let process = ChildProcess()
+        process.executableURL = try ServerBinary.url()
+        process.arguments = ["serve", "--data-dir", directory.path, "--port", "0", "--event-store", url]
+        process.environment = ProcessInfo.processInfo.environment.merging(["LOGBOOK_BCRYPT_COST": "4"]) { $1 }
+        let errors = Pipe()
+        process.standardError = errors
+        let started = ContinuousClock.now
+        try await process.runToExit()
+        let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(process.terminationStatus != 0 && said.contains(reason) && !said.contains("hunter2"), "\(said)")
+        #expect(ContinuousClock.now - started < .seconds(20), "refused at once")
+        #expect(!FileManager.default.fileExists(atPath: directory.path + "/log"), "no LMDB log made beside the named one")
+    }
 }
 
 /// Output lines of a child process, collected as they arrive.
