@@ -41,7 +41,7 @@ let package = Package(
         // shared by many servers.
         .target(
             name: "PostgresEventLog",
-            dependencies: ["EventLog", .product(name: "PostgresNIO", package: "postgres-nio"), .product(name: "Logging", package: "swift-log")]
+            dependencies: ["EventLog", "EventSourcing", .product(name: "PostgresNIO", package: "postgres-nio"), .product(name: "Logging", package: "swift-log")]
         ),
         // The operators' reading of the log, shared by logbook-admin and the admin API: filters,
         // bounded scans by page, the audit trail.
@@ -139,7 +139,7 @@ let package = Package(
         .testTarget(name: "CommandHandlingTests", dependencies: ["CommandHandling", "EventLog", "EventSourcing"]),
         .testTarget(
             name: "EventLogTests",
-            dependencies: ["EventLog", "PostgresEventLog", "LMDB", "logbook-crash-writer", "logbook-admin", "TestSupport"]
+            dependencies: ["EventLog", "EventSourcing", "PostgresEventLog", "LMDB", "logbook-crash-writer", "logbook-admin", "TestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

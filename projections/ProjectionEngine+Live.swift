@@ -30,8 +30,8 @@ extension ProjectionEngine {
                     await backOff(after: "\(error)", retryDelayMin, retryDelayMax)
                     continue
                 }
-                logReadSucceeded()
                 guard let last = page.last else {
+                    logReadSucceeded()
                     runner.withLock { if $0.phase == .catchingUp { $0.phase = .running } }
                     switch await waitForEvent(at: next) {
                     case .event: continue
@@ -43,7 +43,14 @@ extension ProjectionEngine {
                         continue
                     }
                 }
-                try applyLive(page)
+                do throws(ReadModelError) {
+                    try applyLive(page)
+                } catch let .keysUnavailable(reason) {
+                    // Nothing of the batch committed: it is read and applied again.
+                    await backOff(after: "personal-data keys: \(reason)", retryDelayMin, retryDelayMax)
+                    continue
+                }
+                logReadSucceeded()
                 reached = last.position
             }
             stop("cancelled")

@@ -122,6 +122,8 @@ public actor ProjectionEngine<Store: EventStore> {
                 // Storage, not the projection: a full map must reach `Environment.write`, which
                 // grows it and redoes the batch. Wrapped, it stopped every read model at 1 GiB.
                 throw error
+            } catch let PersonalDataError.keyStore(_, reason) {
+                throw ReadModelError.keysUnavailable(reason: reason)
             } catch {
                 throw ReadModelError.applyFailed(projection: projection.name, position: event.position, reason: "\(error)")
             }
@@ -216,8 +218,18 @@ public actor ProjectionEngine<Store: EventStore> {
 
     /// The lowest checkpoint over every projection, failed or not.
     private func lowestCheckpoint() throws(ReadModelError) -> UInt64 {
+        try checkpoints().min() ?? 0
+    }
+
+    /// The highest checkpoint over every projection, failed or not: no served read model holds
+    /// anything of an event past it.
+    public func highestCheckpoint() throws(ReadModelError) -> UInt64 {
+        try checkpoints().max() ?? 0
+    }
+
+    private func checkpoints() throws(ReadModelError) -> [UInt64] {
         try store.read { txn in
-            try projections.map { try store.meta(of: $0.name, in: txn)?.checkpoint ?? 0 }.min() ?? 0
+            try projections.map { try store.meta(of: $0.name, in: txn)?.checkpoint ?? 0 }
         }
     }
 

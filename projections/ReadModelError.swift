@@ -28,6 +28,9 @@ public enum ReadModelError: Error, Sendable, Equatable, CustomStringConvertible 
     case log(EventLogError)
     /// LMDB failed.
     case storage(LMDBError)
+    /// The personal-data keys an event needs could not be read (their store did not answer):
+    /// not the projection's fault, so the live runner retries the batch instead of failing it.
+    case keysUnavailable(reason: String)
 
     public var description: String {
         switch self {
@@ -42,6 +45,7 @@ public enum ReadModelError: Error, Sendable, Equatable, CustomStringConvertible 
         case let .notCaughtUp(position, projected): "read models reached \(projected), not \(position), in time"
         case let .log(error): "event log: \(error)"
         case let .storage(error): "read-model storage: \(error)"
+        case let .keysUnavailable(reason): "personal-data keys: \(reason)"
         }
     }
 

@@ -59,8 +59,8 @@ public func buildApplication(
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "logbook"),
         services: [
             PersonalDataScopedService(
-                keyring: runtime.personalData, service: ProjectionService(engine: runtime.projections, logger: logger),
-                alongside: { await runtime.scrub.recover(runtime) }),
+                keyring: runtime.personalData,
+                service: ProjectionService(engine: runtime.projections, logger: logger) { await runtime.finishInterruptedErasures(logger: logger) }),
             PersonalDataScopedService(keyring: runtime.personalData, service: PasswordResetWorker(runtime: runtime, logger: logger)),
             BlobCollectionService(runtime: runtime, logger: logger),
             LiveService(hub: runtime.live, logger: logger),

@@ -85,6 +85,10 @@ enum ProblemMapping {
             return problem(for: error)
         case .undecodableEvent:
             return .internalError
+        case .keysUnavailable:
+            // The reason stays in the server's log, as the log's own unavailability does.
+            return Problem(status: .serviceUnavailable, code: "keys_unavailable", title: "Service unavailable",
+                           detail: "the personal-data keys' store did not answer; retry with the same Idempotency-Key")
         }
     }
 

@@ -1,8 +1,10 @@
 import BlobStore
 import CommandHandling
+import Crypto
 import EventLog
 import EventSourcing
 import Foundation
+import Logging
 import PostgresEventLog
 import Projections
 import Synchronization
@@ -36,12 +38,15 @@ public final class LogbookRuntime: Sendable {
     public let blobs: BlobStore
     /// Secrets, bcrypt and rate limits of the account routes.
     let auth: AuthServices
-    /// The per-user keys personal data in events is sealed under (`data/keys`, ADR 0004).
+    /// The per-user keys personal data in events is sealed under (ADR 0004): in `data/keys`, or
+    /// beside a PostgreSQL log in its table, shared by every server on it (ADR 0005).
     public let personalData: PersonalDataKeyStore
     /// The read models as of past log positions, for the operators' as-of routes.
     let asOfCopies: AsOfCopies
     /// Read models still holding an erased user's data until rebuilt and compacted.
     let scrub: ReadModelScrub
+    /// Carries out every erasure in the log on this server: its keys, its read models.
+    let erasures: ErasureFollower
     /// Wrong join codes by user and by address: guessing a house's code is rate-limited like logins.
     let householdJoins = RateLimiter(
         eventsMax: LogbookConfiguration.loginFailuresMax, window: LogbookConfiguration.loginFailureWindow,
@@ -105,8 +110,9 @@ public final class LogbookRuntime: Sendable {
         self.configuration = configuration
         // First: a bad secret key stops the start before anything is written.
         auth = try AuthServices(configuration: configuration, environment: environment)
-        personalData = try PersonalDataKeyStore(dataDirectory: configuration.dataDirectory, secret: auth.secrets.personalDataKey)
-        scrub = ReadModelScrub(dataDirectory: configuration.dataDirectory)
+        personalData = try Self.personalDataKeys(log: log, dataDirectory: configuration.dataDirectory, secret: auth.secrets.personalDataKey)
+        let scrub = ReadModelScrub(dataDirectory: configuration.dataDirectory)
+        self.scrub = scrub
         self.metrics = metrics
         blobs = try BlobStore(
             directory: (configuration.dataDirectory as NSString).appendingPathComponent(BlobStore.directoryName),
@@ -126,10 +132,24 @@ public final class LogbookRuntime: Sendable {
         albums = AlbumsQueries(engine: projections)
         blobReferences = BlobQueries(engine: projections)
         asOfCopies = AsOfCopies(log: log, personalData: personalData)
-        let engine = projections
+        let engine = projections, keyring = personalData
+        erasures = ErasureFollower(dataDirectory: configuration.dataDirectory, keyring: personalData, scrub: scrub) {
+            scrub.start(engine, keyring: keyring)
+        }
+        projections.addObserver(erasures)
         live = LiveHub(log: log, projected: projections.projected, settings: LiveSettings(environment: environment)) {
             engine.runnerStatus
         }
+    }
+
+    /// The keys personal data is sealed under: in the data directory beside its own log; beside
+    /// a PostgreSQL log, in its table, where this data directory's keys of an earlier start move.
+    private static func personalDataKeys(log: EventLogBackend, dataDirectory: String, secret: SymmetricKey) throws -> PersonalDataKeyStore {
+        let local = try PersonalDataKeyFiles(dataDirectory: dataDirectory)
+        guard case .postgres(let store) = log else { return PersonalDataKeyStore(storage: local, secret: secret) }
+        let shared = PersonalDataKeyStore(storage: PostgresKeyTable(location: store.location), secret: secret)
+        _ = try shared.moveEntries(from: local)
+        return shared
     }
 
     /// Whether the log accepts appends (`close` has not been called).
@@ -156,6 +176,18 @@ public final class LogbookRuntime: Sendable {
     /// erased user's data, and compacts the read models at `close`.
     func scrubReadModels() {
         scrub.start(projections, keyring: personalData)
+    }
+
+    /// Before the projection runner starts: carries out the erasures a crash (or a failed key
+    /// storage) left undone, and rebuilds the read models once caught up if a scrub is owed.
+    func finishInterruptedErasures(logger: Logger) async {
+        do {
+            try await erasures.recover(log: log, readModelsReach: try await projections.highestCheckpoint())
+        } catch {
+            // The handled position stays where it was: the next start tries again.
+            logger.error("could not finish the erasures in the log", metadata: ["error": "\(error)"])
+        }
+        Task { await scrub.finishPending(self) }
     }
 
     /// Waits until no scrub of the read models is running (tests, operators).

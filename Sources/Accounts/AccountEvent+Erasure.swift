@@ -2,18 +2,30 @@ import EventSourcing
 
 extension AccountEvent {
     /// `account.erased`: the account is gone. It holds no personal data, only the tags it
-    /// releases (keyed hashes), so a new account may claim the same e-mail and username.
+    /// releases (keyed hashes), so a new account may claim the same e-mail and username, and the
+    /// other subjects whose keys every server destroys with the account's.
     public struct Erased: Codable, Sendable, Equatable {
+        /// Its type in the log.
+        public static let typeName = "account.erased"
+
         /// The erased account.
         public var userId: String
         /// The e-mail and username tags the account held.
         public var releasedTags: [String]
+        /// Other personal-data subjects erased with the account (keyed hashes of its address, for
+        /// the invitations sent to it). Absent from erasures written before it existed, whose
+        /// server destroyed those keys itself.
+        public var erasedSubjects: [String]?
 
-        /// The erasure of `userId`, releasing `releasedTags`.
-        public init(userId: String, releasedTags: [String]) {
+        /// The erasure of `userId`, releasing `releasedTags` and destroying the keys of `erasedSubjects`.
+        public init(userId: String, releasedTags: [String], erasedSubjects: [String]? = nil) {
             self.userId = userId
             self.releasedTags = releasedTags
+            self.erasedSubjects = erasedSubjects
         }
+
+        /// Every subject whose key goes with this erasure: the account's own first.
+        public var subjects: [String] { [userId] + (erasedSubjects ?? []) }
     }
 }
 

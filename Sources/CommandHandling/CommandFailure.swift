@@ -15,4 +15,7 @@ public enum CommandFailure<Refusal: Error & Sendable & Equatable>: Error, Sendab
     case undecodableEvent(position: UInt64, type: String, reason: String)
     /// The log failed (limits, storage).
     case log(EventLogError)
+    /// The personal-data keys could not be read or made (their store, shared on PostgreSQL, did
+    /// not answer): the command's events could not be sealed, or its boundary's opened. Retry.
+    case keysUnavailable(reason: String)
 }

@@ -115,6 +115,8 @@ public final class CommandHandler<Store: EventStore>: Sendable {
                 ),
                 follows: follows
             )
+        } catch let PersonalDataError.keyStore(_, reason) {
+            throw .keysUnavailable(reason: reason)
         } catch {
             // Encoding our own Codable payloads cannot fail short of a programming error.
             throw .undecodableEvent(position: 0, type: events.first?.typeName ?? "", reason: "encoding failed: \(error)")
@@ -174,6 +176,8 @@ public final class CommandHandler<Store: EventStore>: Sendable {
     private func decode<D: Decider>(_ decider: D.Type, _ event: RecordedEvent) throws(CommandFailure<D.Failure>) -> D.Event? {
         do {
             return try D.Event.decode(typeName: event.type, schemaVersion: event.schemaVersion, data: event.data)
+        } catch let PersonalDataError.keyStore(_, reason) {
+            throw .keysUnavailable(reason: reason)
         } catch {
             throw .undecodableEvent(position: event.position, type: event.type, reason: "\(error)")
         }

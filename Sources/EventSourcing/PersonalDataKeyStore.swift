@@ -1,24 +1,25 @@
 import Crypto
 import Foundation
 import Synchronization
-#if canImport(Glibc)
-import Glibc
-#endif
 
-/// The key store of personal data keys, in its own directory apart from the log (`data/keys/`):
-/// one file per subject holding its 256-bit data key sealed (ChaChaPoly) under a key derived
-/// from the server's secret, so no plain data key is ever on disk. Erasing a subject deletes its
-/// file and leaves a marker (`<id>.erased`, empty) so no new key is made for it; with the key
-/// gone, every field ever sealed for it reads as erased (crypto-shredding, ADR 0004).
+/// The key store of personal data keys: one 256-bit data key per subject, kept sealed
+/// (ChaChaPoly) under a key derived from the server's secret in a `PersonalDataKeyStorage` (the
+/// data directory's `keys/`, or a PostgreSQL table shared by the servers of one log), so no plain
+/// data key is ever stored. Erasing a subject destroys its key and records the erasure so no new
+/// key is made for it; with the key gone, every field ever sealed for it reads as erased
+/// (crypto-shredding, ADR 0004).
 public final class PersonalDataKeyStore: PersonalDataKeyring {
-    /// The directory's name in the data directory.
-    public static let directoryName = "keys"
+    /// The directory of the data directory that holds its keys when the storage is local, and
+    /// the server's other erasure bookkeeping whatever the storage.
+    public static let directoryName = PersonalDataKeyFiles.directoryName
 
-    private let directory: String
+    /// Where the sealed keys are.
+    public let storage: any PersonalDataKeyStorage
     private let sealingKey: SymmetricKey
     private let tagKey: SymmetricKey
-    /// Keys read or made so far, and subjects known erased: the files are read once. The lock
-    /// also makes "read, else create" one step, so two commands never make two keys for one user.
+    /// Keys read or made so far, and subjects known erased: the storage is read once per
+    /// subject. The lock is not held across the storage's work (a round trip to PostgreSQL), so
+    /// a miss never holds up the hits; `create` is what makes two makers agree on one key.
     private let cache = Mutex<(keys: [String: SymmetricKey], erased: Set<String>)>(([:], []))
 
     /// The root of the store's keys derived from the server's secret key (`LOGBOOK_SECRET_KEY`
@@ -27,35 +28,39 @@ public final class PersonalDataKeyStore: PersonalDataKeyring {
         HKDF<SHA256>.deriveKey(inputKeyMaterial: serverSecret, info: Data("logbook personal data v1".utf8), outputByteCount: 32)
     }
 
-    /// The store in `<dataDirectory>/keys`, its keys sealed under subkeys of `secret`.
-    public init(dataDirectory: String, secret: SymmetricKey) throws(PersonalDataError) {
-        directory = (dataDirectory as NSString).appendingPathComponent(Self.directoryName)
+    /// The store over `storage`, its keys sealed under subkeys of `secret`.
+    public init(storage: any PersonalDataKeyStorage, secret: SymmetricKey) {
+        self.storage = storage
         sealingKey = HKDF<SHA256>.deriveKey(inputKeyMaterial: secret, info: Data("logbook personal-data key sealing v1".utf8), outputByteCount: 32)
         tagKey = HKDF<SHA256>.deriveKey(inputKeyMaterial: secret, info: Data("logbook blind tags v1".utf8), outputByteCount: 32)
-        do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        } catch {
-            throw .keyStore(path: directory, reason: "\(error)")
-        }
+    }
+
+    /// The store in `<dataDirectory>/keys`, its keys sealed under subkeys of `secret`.
+    public convenience init(dataDirectory: String, secret: SymmetricKey) throws(PersonalDataError) {
+        self.init(storage: try PersonalDataKeyFiles(dataDirectory: dataDirectory), secret: secret)
     }
 
     public func dataKey(of subject: String, create: Bool) throws -> SymmetricKey? {
         try Self.check(subject)
-        return try cache.withLock { cache throws -> SymmetricKey? in
-            if let key = cache.keys[subject] { return key }
+        let cached = cache.withLock { cache -> SymmetricKey?? in
+            if let key = cache.keys[subject] { return .some(key) }
+            return cache.erased.contains(subject) ? .some(nil) : nil
+        }
+        if let cached { return cached }
+        var found = try storage.entry(of: subject)
+        if found == nil, create {
+            found = try storage.create(try seal(SymmetricKey(size: .bits256), of: subject), for: subject)
+        }
+        let key: SymmetricKey?
+        switch found {
+        case nil: return nil
+        case .erased?: key = nil
+        case .sealed(let sealed)?: key = try open(sealed, of: subject)
+        }
+        return cache.withLock { cache in
+            // An erasure that came in meanwhile wins over what the storage said before it.
             if cache.erased.contains(subject) { return nil }
-            if FileManager.default.fileExists(atPath: path(subject, "erased")) {
-                cache.erased.insert(subject)
-                return nil
-            }
-            if let key = try load(subject) {
-                cache.keys[subject] = key
-                return key
-            }
-            guard create else { return nil }
-            let key = SymmetricKey(size: .bits256)
-            try store(key, of: subject)
-            cache.keys[subject] = key
+            if let key { cache.keys[subject] = key } else { cache.erased.insert(subject) }
             return key
         }
     }
@@ -65,34 +70,51 @@ public final class PersonalDataKeyStore: PersonalDataKeyring {
         return code.map { String(format: "%02x", $0) }.joined()
     }
 
-    /// Destroys `subject`'s key: its file goes (the directory synced, so the deletion is
-    /// durable) and a marker stays so no new key is made for it. Idempotent.
+    /// Destroys `subject`'s key in the storage, durably, and forgets it here at once (first, so
+    /// no read racing the deletion puts it back). Idempotent: a subject the storage already has
+    /// as erased (another server's erasure) is only forgotten here.
     public func erase(_ subject: String) throws {
         try Self.check(subject)
-        try cache.withLock { cache throws in
+        cache.withLock { cache in
             cache.keys[subject] = nil
             cache.erased.insert(subject)
-            try writeFile(Data(), to: path(subject, "erased"))
-            if unlink(path(subject, "key")) != 0, errno != ENOENT {
-                throw PersonalDataError.keyStore(path: path(subject, "key"), reason: String(cString: strerror(errno)))
-            }
-            try syncDirectory()
         }
+        if try storage.entry(of: subject) != .erased { try storage.erase(subject) }
     }
 
-    /// Whether `subject` was erased.
+    /// Whether `subject` was erased, as the storage says now.
     public func isErased(_ subject: String) throws -> Bool {
         try Self.check(subject)
-        return FileManager.default.fileExists(atPath: path(subject, "erased"))
+        return try storage.entry(of: subject) == .erased
     }
 
-    // MARK: Files
-
-    private func path(_ subject: String, _ suffix: String) -> String {
-        (directory as NSString).appendingPathComponent("\(subject).\(suffix)")
+    /// Moves every key and erasure of `source` into this store's storage (a server whose log
+    /// moved to a shared PostgreSQL takes its data directory's keys along) and returns how many
+    /// entries moved. The sealed bytes move as they are, so both must be sealed under the same
+    /// secret: a key that does not open is refused, not spread. An entry leaves `source` once the
+    /// storage holds it (or holds the subject erased), so no copy of an erased key outlives the
+    /// erasure; a subject with another key there already stays in `source`, for an operator.
+    public func moveEntries(from source: PersonalDataKeyFiles) throws -> Int {
+        var moved = 0
+        for (subject, entry) in try source.entries() {
+            try Self.check(subject)
+            switch entry {
+            case .sealed(let sealed):
+                _ = try open(sealed, of: subject)
+                let held = try storage.create(sealed, for: subject)
+                guard held == entry || held == .erased else { continue }
+            case .erased:
+                try erase(subject)
+            }
+            try source.remove(subject)
+            moved += 1
+        }
+        return moved
     }
 
-    /// Ids of users are UUIDs; anything that could leave the directory is refused.
+    // MARK: Sealing
+
+    /// Ids of users are UUIDs; anything that could leave a directory or a table's key is refused.
     private static func check(_ subject: String) throws(PersonalDataError) {
         let allowed = subject.utf8.allSatisfy { byte in
             (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == 0x2D || byte == 0x5F
@@ -100,43 +122,19 @@ public final class PersonalDataKeyStore: PersonalDataKeyring {
         guard allowed, !subject.isEmpty, subject.utf8.count <= 128 else { throw .invalidSubject(subject) }
     }
 
-    private func load(_ subject: String) throws -> SymmetricKey? {
-        let file = path(subject, "key")
-        guard let sealed = FileManager.default.contents(atPath: file) else { return nil }
+    private func seal(_ key: SymmetricKey, of subject: String) throws -> [UInt8] {
+        try key.withUnsafeBytes { bytes in
+            [UInt8](try ChaChaPoly.seal(Data(bytes), using: sealingKey, authenticating: Data(subject.utf8)).combined)
+        }
+    }
+
+    private func open(_ sealed: [UInt8], of subject: String) throws -> SymmetricKey {
         guard let box = try? ChaChaPoly.SealedBox(combined: sealed),
               let bytes = try? ChaChaPoly.open(box, using: sealingKey, authenticating: Data(subject.utf8)),
               bytes.count == 32 else {
-            throw PersonalDataError.keyStore(path: file, reason: "it does not open with the server's secret key (another secret, or altered)")
+            throw PersonalDataError.keyStore(
+                path: "the key of \(subject)", reason: "it does not open with the server's secret key (another secret, or altered)")
         }
         return SymmetricKey(data: bytes)
-    }
-
-    private func store(_ key: SymmetricKey, of subject: String) throws {
-        let sealed = try key.withUnsafeBytes { bytes in
-            try ChaChaPoly.seal(Data(bytes), using: sealingKey, authenticating: Data(subject.utf8)).combined
-        }
-        try writeFile(sealed, to: path(subject, "key"))
-        try syncDirectory()
-    }
-
-    /// `data` into `file` atomically and durably: a temporary file, fsync, rename.
-    private func writeFile(_ data: Data, to file: String) throws {
-        let temporary = file + ".tmp"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw PersonalDataError.keyStore(path: temporary, reason: String(cString: strerror(errno))) }
-        let written = data.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
-        let synced = fsync(descriptor) == 0
-        close(descriptor)
-        guard written == data.count, synced, rename(temporary, file) == 0 else {
-            unlink(temporary)
-            throw PersonalDataError.keyStore(path: file, reason: "could not write it")
-        }
-    }
-
-    private func syncDirectory() throws {
-        let descriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw PersonalDataError.keyStore(path: directory, reason: String(cString: strerror(errno))) }
-        defer { close(descriptor) }
-        guard fsync(descriptor) == 0 else { throw PersonalDataError.keyStore(path: directory, reason: "fsync failed") }
     }
 }

@@ -25,6 +25,15 @@ public enum EventLogBackend: TagKindListing, Sendable {
         }
     }
 
+    /// Runs `body` while no other server on the same log runs its own: what one server must do
+    /// by itself (the first start's seeding of an empty log). An LMDB log has one server.
+    public func alone<T>(_ body: () async throws -> T) async throws -> T {
+        switch self {
+        case .lmdb: try await body()
+        case let .postgres(store): try await store.alone(body)
+        }
+    }
+
     /// Stops taking appends once those queued are written, and ends subscriptions.
     public func close() async {
         switch self {

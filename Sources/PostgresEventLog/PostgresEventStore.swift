@@ -106,6 +106,31 @@ public final class PostgresEventStore: EventStore, Sendable {
     /// Transactions this store has committed: how many appends shared one shows in tests.
     public var commitCount: Int { writer.commits }
 
+    // MARK: one server at a time
+
+    /// The advisory lock `alone` holds (the schema's is 7064931).
+    static let aloneLockKey: Int64 = 7_064_932
+
+    /// Runs `body` while no other server on this log runs its own `alone` body: a session-level
+    /// advisory lock on one of the pool's connections, released at the end (or, should this
+    /// process die, with its connection). For what one server must do by itself, such as seeding
+    /// an empty log on a first start.
+    public func alone<T>(_ body: () async throws -> T) async throws -> T {
+        let logger = logger
+        return try await client.withConnection { connection in
+            try await connection.query("SELECT pg_advisory_lock(\(Self.aloneLockKey))", logger: logger)
+            let value: T
+            do {
+                value = try await body()
+            } catch {
+                _ = try? await connection.query("SELECT pg_advisory_unlock(\(Self.aloneLockKey))", logger: logger)
+                throw error
+            }
+            try await connection.query("SELECT pg_advisory_unlock(\(Self.aloneLockKey))", logger: logger)
+            return value
+        }
+    }
+
     // MARK: the head and its followers
 
     public func headPosition() async throws(EventLogError) -> UInt64 {

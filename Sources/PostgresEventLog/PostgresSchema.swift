@@ -12,10 +12,14 @@ import PostgresNIO
 /// order, and a reader that sees position N+1 also sees N (a sequence alone would let a later
 /// transaction commit first and leave a gap readers could pass).
 enum PostgresSchema {
-    /// The layout this build reads and writes.
-    static let version: Int32 = 1
+    /// The layout this build reads and writes: one step of `migrations` per version.
+    static var version: Int32 { Int32(migrations.count) }
 
-    /// Statements that take an empty database to `version`, in order.
+    /// The statements of each version, in order: version N is reached from N - 1 by
+    /// `migrations[N - 1]`, so a database of any earlier version is brought up to date.
+    static let migrations: [[PostgresQuery]] = [createVersion1, createVersion2]
+
+    /// Version 1: the log.
     static let createVersion1: [PostgresQuery] = [
         """
         CREATE TABLE logbook_head (
@@ -54,9 +58,21 @@ enum PostgresSchema {
             fingerprint bytea NOT NULL
         )
         """,
+        "INSERT INTO logbook_head (position, chain_hash, recorded_at_us) VALUES (0, \(ByteBuffer(bytes: ChainHash.genesis)), 0)",
     ]
 
-    /// Creates the tables on first use and refuses a layout newer than this build's. Servers
+    /// Version 2: the personal-data keys every server shares (`PostgresKeyTable`): a subject's
+    /// data key sealed under the servers' secret, or NULL once the subject was erased.
+    static let createVersion2: [PostgresQuery] = [
+        """
+        CREATE TABLE logbook_personal_keys (
+            subject text COLLATE "C" PRIMARY KEY,
+            sealed_key bytea
+        )
+        """,
+    ]
+
+    /// Creates the tables on first use, migrates an older layout, and refuses a newer one. Servers
     /// starting together take an advisory lock, so one creates and the others wait and find it.
     static func prepare(_ client: PostgresClient, logger: Logger) async throws {
         let found: Int32? = try await client.withTransaction(logger: logger) { connection in
@@ -67,14 +83,11 @@ enum PostgresSchema {
                 .decode(Int32?.self) {
                 found = version
             }
-            guard found == nil else { return found }
-            for statement in createVersion1 {
+            let from = Int(found ?? 0)
+            guard from < migrations.count else { return found }
+            for statement in migrations[from...].joined() {
                 try await connection.query(statement, logger: logger)
             }
-            let genesis = ByteBuffer(bytes: ChainHash.genesis)
-            try await connection.query(
-                "INSERT INTO logbook_head (position, chain_hash, recorded_at_us) VALUES (0, \(genesis), 0)", logger: logger
-            )
             try await connection.query("INSERT INTO logbook_schema (version) VALUES (\(version))", logger: logger)
             return version
         }

@@ -52,8 +52,9 @@ struct HTTPReply: Sendable {
     func list(_ key: String) -> [[String: Any]] { json[key] as? [[String: Any]] ?? [] }
 }
 
-/// The real `logbook serve` as a child process on a free port.
-final class ServerProcess {
+/// The real `logbook serve` as a child process on a free port. Sendable so that several can be
+/// started at once: `address` is set once, in `init`; the process and the line collector lock.
+final class ServerProcess: @unchecked Sendable {
     let process = ChildProcess()
     let lines = LineCollector()
     private let output = Pipe()

@@ -41,6 +41,9 @@ struct ProblemMappingTests {
         // A PostgreSQL log that does not answer: 503, retry with the same key; its reason stays in the server's log.
         let unreachable = ProblemMapping.problem(for: CommandFailure<SampleError>.log(.unavailable(reason: "SQLSTATE 57P01")))
         #expect(unreachable.status == 503 && unreachable.code == "log_unavailable" && !(unreachable.detail ?? "").contains("57P01"))
+        // The personal-data keys' store not answering is the same kind of outage.
+        let keys = ProblemMapping.problem(for: CommandFailure<SampleError>.keysUnavailable(reason: "postgres://db: SQLSTATE 57P01"))
+        #expect(keys.status == 503 && keys.code == "keys_unavailable" && !(keys.detail ?? "").contains("57P01"))
         let limit = ProblemMapping.problem(for: CommandFailure<SampleError>.log(.limitExceeded(limit: "eventDataBytesMax", value: 2, max: 1)))
         #expect(limit.status == 413 && limit.code == "limit_exceeded")
         #expect(ProblemMapping.problem(for: CommandFailure<SampleError>.undecodableEvent(position: 1, type: "t", reason: "r")) == .internalError)

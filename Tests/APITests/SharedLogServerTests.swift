@@ -1,3 +1,4 @@
+@testable import API
 import Foundation
 import TestSupport
 import Testing
@@ -5,9 +6,8 @@ import Testing
 /// SPEC §3a with real processes: `logbook serve --event-store postgres://…` on two data
 /// directories, one PostgreSQL log. Each server builds its own read models from the shared log.
 ///
-/// The servers share the secret key (`LOGBOOK_SECRET_KEY`) and, copied before the second starts,
-/// the personal-data keys of the accounts made so far: the key store is still per data directory
-/// (ADR 0004), so accounts are made before the copy.
+/// The servers share the secret key (`LOGBOOK_SECRET_KEY`), as every server on one log must; the
+/// personal-data keys are in the log's database, shared (ADR 0005).
 @Suite("Servers sharing a PostgreSQL log", .timeLimit(.minutes(5)),
        .enabled(if: PrivatePostgres.isInstalled || PrivatePostgres.isRequired))
 struct SharedLogServerTests {
@@ -17,12 +17,17 @@ struct SharedLogServerTests {
     /// with the log): as a load balancer would before sending it traffic.
     static func start(_ directory: String, log url: String) async throws -> ServerProcess {
         let server = try await ServerProcess(dataDirectory: directory, arguments: ["--event-store", url], environment: ["LOGBOOK_SECRET_KEY": secret])
+        try await ready(server)
+        return server
+    }
+
+    /// Waits until `server`'s read models have caught up with the log.
+    static func ready(_ server: ServerProcess) async throws {
         let deadline = ContinuousClock.now + .seconds(60)
         while try await server.client.send("GET", "/health/ready").status != 200 {
             try #require(ContinuousClock.now < deadline, "the server became ready")
             try await Task.sleep(for: .milliseconds(50))
         }
-        return server
     }
 
     /// Polls `path` on `client` until `accept` holds or 20 s pass; the last reply either way.
@@ -59,7 +64,6 @@ struct SharedLogServerTests {
                                            json: ["name": "Dishes", "frequencyDays": 1, "points": 3], token: ann.token)
         let completions = "/v1/houses/\(houseID)/tasks/\(try #require(task.json["taskId"] as? String))/completions"
 
-        try FileManager.default.copyItem(atPath: first.path + "/keys", toPath: second.path + "/keys")
         let b = try await Self.start(second.path, log: url)
 
         // An account made on one server logs in on the other.
@@ -117,5 +121,64 @@ struct SharedLogServerTests {
         #expect(Self.points(caughtUp) == Self.points(afterKill), "the restarted server caught up with the shared log")
         let firstStopped = try await a.terminate(), secondStopped = try await b.terminate()
         #expect(firstStopped && secondStopped, "both shut down cleanly")
+    }
+
+    /// Personal data sealed on one server opens on the other, whichever made the key, and an
+    /// erasure on one is carried out on the other: its key cache and its read models.
+    @Test func personalDataMadeOnOneServerReadsOnTheOtherAndAnErasureOnOneErasesOnBoth() async throws {
+        let url = try await PrivatePostgres.newDatabase()
+        let first = TemporaryDataDirectory(), second = TemporaryDataDirectory()
+        let a = try await Self.start(first.path, log: url), b = try await Self.start(second.path, log: url)
+        let ann = try await a.client.register("ann@example.org", displayName: "Ann")
+        let eve = try await b.client.register("eve@example.org", displayName: "Eve")
+        let house = try await a.client.send("POST", "/v1/houses", json: ["name": "Shared"], token: ann.token)
+        let houseID = try #require(house.json["houseId"] as? String)
+        let joined = try await b.client.send("POST", "/v1/houses/join", json: ["joinCode": house.json["joinCode"] as? String ?? ""], token: eve.token)
+        #expect(joined.status == 200, "\(joined.text)")
+
+        // Each server opens the names sealed under keys the other made.
+        func names(_ reply: HTTPReply) -> [String] { reply.list("members").compactMap { $0["displayName"] as? String }.sorted() }
+        let path = "/v1/houses/\(houseID)"
+        for (server, token) in [(a, ann.token), (b, ann.token)] {
+            let seen = try await Self.eventually(server.client, path, token: token) { names($0) == ["Ann", "Eve"] }
+            #expect(names(seen) == ["Ann", "Eve"], "\(seen.text)")
+        }
+        #expect(try await a.client.send("GET", "/v1/me", token: eve.token).json["email"] as? String == "eve@example.org")
+        // Both servers have read Eve's key by now: the erasure must reach the other's cache.
+        let erased = try await b.client.send("DELETE", "/v1/me", json: ["password": "correct horse"], token: eve.token)
+        #expect(erased.status == 204, "\(erased.text)")
+        for server in [a, b] {
+            let seen = try await Self.eventually(server.client, path, token: ann.token) { names($0) == ["Ann", "Deleted user"] }
+            #expect(names(seen) == ["Ann", "Deleted user"], "\(seen.text)")
+        }
+        // A server started afterwards never sees Eve's data either.
+        let third = TemporaryDataDirectory()
+        let c = try await Self.start(third.path, log: url)
+        #expect(names(try await c.client.send("GET", path, token: ann.token)) == ["Ann", "Deleted user"])
+        for server in [a, b, c] { #expect(try await server.terminate(), "shut down cleanly") }
+    }
+
+    /// Two servers started at once with `--demo` on one empty log: one seeds it, the other waits
+    /// its turn, finds the log no longer empty and seeds nothing; both serve the demo.
+    @Test func serversStartingTogetherOnAnEmptyLogSeedItOnce() async throws {
+        let url = try await PrivatePostgres.newDatabase()
+        let first = TemporaryDataDirectory(), second = TemporaryDataDirectory()
+        let servers = try await withThrowingTaskGroup(of: ServerProcess.self) { group in
+            for path in [first.path, second.path] {
+                group.addTask {
+                    try await ServerProcess(dataDirectory: path, arguments: ["--event-store", url, "--demo"], environment: ["LOGBOOK_SECRET_KEY": Self.secret])
+                }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        let outputs = servers.map { $0.lines.output }
+        #expect(outputs.filter { $0.contains("demo: seeded") }.count == 1, "\(outputs)")
+        #expect(outputs.filter { $0.contains("is not empty") }.count == 1, "\(outputs)")
+        for server in servers {
+            try await Self.ready(server)
+            let login = try await server.client.send("POST", "/v1/sessions", json: ["email": "ann@example.org", "password": DemoSeed.password])
+            #expect(login.status == 201, "\(login.text)")
+        }
+        for server in servers { #expect(try await server.terminate(), "shut down cleanly") }
     }
 }

@@ -27,6 +27,23 @@ struct ErasureTests {
         #expect(events.last?.typeName == "account.erased")
     }
 
+    /// The keys of other subjects (invitations to the account's address) go with the account on
+    /// every server: the event names them.
+    @Test func theErasureNamesTheOtherSubjectsWhoseKeysGoWithIt() throws {
+        let command = AccountCommand.erase(.init(userId: "ann", alsoErasing: ["invitee_0f3a"]))
+        let events = try AccountDecider.given([Fixtures.annRegistered]).when(command, metadata).get()
+        guard case .erased(let erased)? = events.last else {
+            Issue.record("expected an erasure, got \(events)")
+            return
+        }
+        #expect(erased.erasedSubjects == ["invitee_0f3a"] && erased.subjects == ["ann", "invitee_0f3a"])
+        // An erasure written before the field existed reads as the account alone.
+        let old = try AccountEvent.decode(
+            typeName: "account.erased", schemaVersion: 1, data: Data(#"{"releasedTags":[],"userId":"ann"}"#.utf8))
+        #expect(old == .erased(.init(userId: "ann", releasedTags: [])))
+        if case .erased(let payload) = old { #expect(payload.subjects == ["ann"]) }
+    }
+
     @Test func theEmailAndUsernameMayBeClaimedAgainAfterErasure() throws {
         let register = AccountCommand.register(Fixtures.register("cat", email: "ANN@example.org", username: "annb"))
         #expect(throws: AccountError.emailTaken) { try AccountDecider.given([Fixtures.annRegistered]).when(register, metadata).get() }

@@ -1,5 +1,7 @@
 import EventLog
+import EventSourcing
 import Foundation
+import Synchronization
 import Testing
 @testable import Projections
 
@@ -43,6 +45,28 @@ struct ProjectionRunnerTests {
         // Still running, not returned: it goes on projecting.
         try await setup.append(1)
         try await engine.waitUntilProjected(6, timeout: .seconds(5))
+    }
+
+    /// A key store that does not answer (a shared one on PostgreSQL) is not the projection's
+    /// fault: the batch is retried with backoff, nothing is marked failed, and once the keys
+    /// answer every event is applied once.
+    @Test func unavailableKeysRetryTheBatchInsteadOfFailingTheProjection() async throws {
+        let setup = try TestSetup()
+        defer { setup.remove() }
+        let keys = KeysDown(failures: 4)
+        let engine = try ProjectionEngine(log: setup.log, dataDirectory: setup.directory, projections: [keys, TypeCounts()], unsafeNoSync: true)
+        let incidents = Incidents(engine)
+        _ = try await engine.prepare()
+        try await setup.append(3)
+        let live = Task { try await engine.runLive(retryDelayMin: .milliseconds(1), retryDelayMax: .milliseconds(4)) }
+        defer { live.cancel() }
+        try await engine.waitUntilProjected(3, timeout: .seconds(10))
+        #expect(keys.remaining.withLock { $0 } == 0, "the key store refused four times")
+        #expect(try engine.read(keys) { try $0.value(Int.self, at: "applied", in: "seen") } == 3, "each event once")
+        #expect(try count(engine) == 3, "the batch was redone whole, for every projection")
+        #expect(try await engine.status().allSatisfy { $0.failure == nil })
+        #expect(incidents.all.filter { if case .logReadFailed = $0 { true } else { false } }.count == 4)
+        #expect(engine.runnerStatus.logReadFailures == 0 && engine.runnerStatus.phase == .running)
     }
 
     /// Waiting at the head of the log reads it too: a failure there is not taken for a close.
@@ -89,5 +113,24 @@ struct ProjectionRunnerTests {
         live.cancel()
         try await live.value
         #expect(engine.runnerStatus.phase == .stopped && engine.runnerStatus.stopReason == "cancelled")
+    }
+}
+
+/// A projection whose events need personal-data keys that are unavailable `failures` times.
+private final class KeysDown: Projection {
+    let remaining: Mutex<Int>
+    init(failures: Int) { remaining = Mutex(failures) }
+
+    var name: String { "keysDown" }
+    var version: Int { 1 }
+    var tables: [String] { ["seen"] }
+
+    func apply(_ event: ProjectedEvent, to model: ReadModelWriter) throws {
+        let down = remaining.withLock { left in
+            defer { left = max(0, left - 1) }
+            return left > 0
+        }
+        if down { throw PersonalDataError.keyStore(path: "postgres://keys", reason: "no answer") }
+        try model.put((try model.value(Int.self, at: "applied", in: "seen") ?? 0) + 1, at: "applied", in: "seen")
     }
 }

@@ -4,10 +4,8 @@
 # A private PostgreSQL cluster is made in a temporary directory (PG_PORT, default 5433) and
 # removed at the end, with both servers' data directories (their local read models).
 #
-# Both servers share LOGBOOK_SECRET_KEY. The per-user personal-data keys still live in each
-# data directory (ADR 0004; see docs/decisions/0005): the second server starts with a copy of
-# the first's, made after the first has seeded the demo, so accounts made later on one server
-# show their personal data as erased on the other until the key store is shared too.
+# Both servers share LOGBOOK_SECRET_KEY, under which the personal-data keys (kept in the same
+# database, docs/decisions/0005) are sealed.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -43,7 +41,6 @@ serve() {  # data directory, port, extra flags
     grep "listening on\|demo login" "$1.out"
 }
 serve "$work/first" "$FIRST_PORT" --demo
-mkdir -p "$work/second" && cp -r "$work/first/keys" "$work/second/keys"
 serve "$work/second" "$SECOND_PORT"
 echo "one log in $log; read models in $work/first and $work/second; Ctrl-C stops everything"
 wait

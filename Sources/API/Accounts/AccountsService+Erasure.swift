@@ -1,5 +1,6 @@
 import Accounts
 import Albums
+import EventSourcing
 import Foundation
 
 extension AccountsService {
@@ -22,24 +23,25 @@ extension AccountsService {
         }
         guard verified else { throw Problem.wrongCurrentPassword }
         auth.logins.passwordChangeChecked(reservation)
-        // Taken before the erasure, which the read model's copy of the address does not outlive.
+        // Taken before the erasure, which the read model's copy of the address does not outlive;
+        // the event names it, so every server sharing the log destroys its key too.
         let inviteeSubject = AlbumsNames.inviteeSubject(email: credentials.email)
         // The event first: the other way round, a failed append would leave a working account
-        // whose data reads as erased. Should the key's deletion fail after it (500), the key
-        // stays until an operator deletes it (ADR 0004, "Not done yet").
-        _ = try await run(.erase(.init(userId: session.userId)), actor: session.userId, entity: EntityStream.account(session.userId), expecting: "account.erased")
-        try finishErasure(of: session.userId, inviteeSubject: inviteeSubject)
+        // whose data reads as erased. Once it is projected, `ErasureFollower` has destroyed the
+        // keys and started the scrub of the read models, here as on every server on the log.
+        let outcome = try await run(
+            .erase(.init(userId: session.userId, alsoErasing: [inviteeSubject])), actor: session.userId,
+            entity: EntityStream.account(session.userId), expecting: AccountEvent.Erased.typeName)
+        try finishErasure(of: [session.userId, inviteeSubject], through: outcome.position)
     }
 
-    /// Destroys the keys, then rebuilds the read models, which still hold the data in plain text.
-    /// Besides the account's own key, the key of its current address's invitations
-    /// (`AlbumsNames.inviteeSubject`): sealed under a subject of their own, since an invitee
-    /// may have had no account yet, they are the account's personal data now that it holds
-    /// the address.
-    private func finishErasure(of userId: String, inviteeSubject: String) throws {
+    /// What the follower could not do when the batch was projected (the key storage failed), tried
+    /// once more so the answer says whether the keys are gone: 500 if not, and the next start
+    /// finishes it (ADR 0004).
+    private func finishErasure(of subjects: [String], through position: UInt64) throws {
+        guard runtime.erasures.handledPosition < position else { return }
         do {
-            try runtime.personalData.erase(userId)
-            try runtime.personalData.erase(inviteeSubject)
+            for subject in subjects { try runtime.personalData.erase(subject) }
         } catch {
             throw Problem.internalError
         }

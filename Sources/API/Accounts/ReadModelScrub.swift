@@ -1,8 +1,8 @@
 import Accounts
 import EventLog
-import PostgresEventLog
 import EventSourcing
 import Foundation
+import PostgresEventLog
 import Projections
 import Synchronization
 
@@ -26,6 +26,14 @@ final class ReadModelScrub: Sendable {
     /// Whether the read models may still hold erased data (a scrub or compaction is owed).
     var isPending: Bool { FileManager.default.fileExists(atPath: marker) }
 
+    /// Whether a scrub ran to its end in this process.
+    var hasCompleted: Bool { state.withLock { $0.completed } }
+
+    /// Records, durably, that a scrub is owed: from here on a crash leaves the duty to the next start.
+    func markPending() throws {
+        try DurableFile.write(Data(), to: marker)
+    }
+
     /// Rebuilds every read model of `engine`, unless a scrub is running: then it runs again once
     /// the current one ends, for erasures that came too late for it.
     func start(_ engine: ProjectionEngine<EventLogBackend>, keyring: any PersonalDataKeyring) {
@@ -38,7 +46,8 @@ final class ReadModelScrub: Sendable {
             return true
         }
         // After `running` is set: whoever sees the marker and waits for `idle` waits for this run.
-        FileManager.default.createFile(atPath: marker, contents: Data())
+        // Written before by `ErasureFollower`; a failure here leaves the rebuild to run anyway.
+        try? markPending()
         guard first else { return }
         Task {
             await PersonalDataKeys.$current.withValue(keyring) {
@@ -67,22 +76,11 @@ final class ReadModelScrub: Sendable {
         }
     }
 
-    /// Finishes what a crash interrupted, once the projection runner has caught up with the log:
-    /// deletes the key of every erased account that still has one (the append succeeded, the
-    /// deletion did not), and rebuilds when the marker says an earlier scrub did not complete.
-    func recover(_ runtime: LogbookRuntime) async {
-        var keysDeleted = false
-        var after: UInt64 = 0
-        while let page = try? await runtime.log.read(matching: EventQuery(types: ["account.erased"]), after: after, limit: 1_000),
-              let last = page.events.last {
-            for event in page.events {
-                guard case .erased(let erased)? = try? AccountEvent.decode(typeName: event.type, schemaVersion: event.schemaVersion, data: event.data),
-                      (try? runtime.personalData.isErased(erased.userId)) == false else { continue }
-                if (try? runtime.personalData.erase(erased.userId)) != nil { keysDeleted = true }
-            }
-            after = last.position
-        }
-        guard keysDeleted || isPending, let head = try? await runtime.log.headPosition() else { return }
+    /// Rebuilds the read models once the projection runner has caught up with the log, when the
+    /// marker says an earlier scrub did not complete (or `ErasureFollower.recover` just found an
+    /// erasure they hold).
+    func finishPending(_ runtime: LogbookRuntime) async {
+        guard isPending, let head = try? await runtime.log.headPosition() else { return }
         try? await runtime.projections.waitUntilProjected(head, timeout: .seconds(60))
         runtime.scrubReadModels()
     }

@@ -72,6 +72,8 @@ public struct FirstStartSummary: Sendable {
 
 /// Prepares an empty data directory (head position 0): imports the quiz's starter bank and,
 /// with `demo`, seeds the demo data. Returns nil and changes nothing when the log holds events.
+/// Servers starting together on one empty shared log take turns (`EventLogBackend.alone`): the
+/// first seeds, the others find the log no longer empty.
 ///
 /// Call it before the application starts: the projection runner (`ProjectionService`) runs only
 /// inside the application, and every command here waits for the read models (read-your-writes),
@@ -80,9 +82,12 @@ public struct FirstStartSummary: Sendable {
 /// Doing this first means the server never answers while the data is half made.
 public func prepareFirstStart(runtime: LogbookRuntime, demo: Bool) async throws -> FirstStartSummary? {
     guard try await runtime.log.headPosition() == 0 else { return nil }
-    // The demo accounts' personal data is sealed like anyone's (ADR 0004).
-    return try await PersonalDataKeys.$current.withValue(runtime.personalData) {
-        try await seedFirstStart(runtime: runtime, demo: demo)
+    return try await runtime.log.alone {
+        guard try await runtime.log.headPosition() == 0 else { return nil }
+        // The demo accounts' personal data is sealed like anyone's (ADR 0004).
+        return try await PersonalDataKeys.$current.withValue(runtime.personalData) {
+            try await seedFirstStart(runtime: runtime, demo: demo)
+        }
     }
 }
 

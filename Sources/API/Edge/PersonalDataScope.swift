@@ -18,16 +18,8 @@ struct PersonalDataMiddleware<Context: RequestContext>: RouterMiddleware {
 struct PersonalDataScopedService: Service {
     let keyring: any PersonalDataKeyring
     let service: any Service
-    /// Runs beside the service, once, when it starts (finishing an interrupted erasure).
-    var alongside: (@Sendable () async -> Void)?
 
     func run() async throws {
-        try await PersonalDataKeys.$current.withValue(keyring) {
-            try await withThrowingTaskGroup(of: Void.self) { group in
-                group.addTask { try await service.run() }
-                if let alongside { group.addTask { await alongside() } }
-                try await group.waitForAll()
-            }
-        }
+        try await PersonalDataKeys.$current.withValue(keyring) { try await service.run() }
     }
 }

@@ -14,6 +14,9 @@ import ServiceLifecycle
 struct ProjectionService: Service {
     let engine: ProjectionEngine<EventLogBackend>
     let logger: Logger
+    /// Runs once the read models are open and before the runner follows the log (finishing the
+    /// erasures a crash interrupted, which must see the read models as the last run left them).
+    var prepared: (@Sendable () async -> Void)?
 
     func run() async throws {
         let logger = logger
@@ -21,6 +24,7 @@ struct ProjectionService: Service {
             logger.log(level: incident.logLevel, "\(incident.message)", metadata: incident.metadata)
         }
         let stale = try await engine.prepare()
+        await prepared?()
         await withTaskGroup(of: Void.self) { group in
             for name in stale {
                 group.addTask {

@@ -21,6 +21,26 @@ struct ConformanceAppendTests {
         }
     }
 
+    /// An append bigger than one PostgreSQL statement carries (`Rows.statementBytesMax`, 64 MiB):
+    /// 70 events of nearly the 1 MiB limit, stored whole and in one transaction.
+    @Test(arguments: Backend.available)
+    func anAppendOfMoreThan64MiBIsStoredWholeInOneCommit(_ backend: Backend) async throws {
+        try await withLog(backend) { log in
+            let filler = String(repeating: "x", count: (1 << 20) - 64)
+            let events = (0..<70).map { event("big-\($0 % 3)", tags: ["big:\($0)"], #"{"n":\#($0),"filler":"\#(filler)"}"#) }
+            #expect(events.reduce(0) { $0 + $1.data.count } > 64 << 20)
+            let commitsBefore = log.commitCount
+            let result = try await log.store.append(request(events))
+            #expect(result == AppendResult(firstPosition: 1, lastPosition: 70))
+            #expect(log.commitCount == commitsBefore + 1, "one transaction")
+            let stored = try await log.everything()
+            #expect(stored.map(\.position) == Array(1...70))
+            #expect(stored.map(\.data) == events.map(\.data), "every byte of every event")
+            #expect(try await log.store.read(matching: EventQuery(tags: ["big:69"]), after: 0, limit: 10).events.map(\.position) == [70])
+            #expect(try await log.verify().isHealthy)
+        }
+    }
+
     @Test(arguments: Backend.available)
     func recordKeepsEveryFieldOfTheEventAndItsCommand(_ backend: Backend) async throws {
         let now = Date(timeIntervalSince1970: 1_800_000_000.123456)
