@@ -34,6 +34,18 @@ public enum EventLogBackend: TagKindListing, Sendable {
         }
     }
 
+    /// The whole log in one snapshot, for `logbook-admin export` (see `LMDBEventStore.export`).
+    public func export(
+        head: (ChainHead) throws -> Void,
+        event: (RecordedEvent, UnsafeRawBufferPointer) throws -> Void,
+        command: (ExportedCommand) throws -> Void
+    ) async throws {
+        switch self {
+        case let .lmdb(store): try store.export(head: head, event: event, command: command)
+        case let .postgres(store): try await store.export(head: head, event: event, command: command)
+        }
+    }
+
     /// Stops taking appends once those queued are written, and ends subscriptions.
     public func close() async {
         switch self {

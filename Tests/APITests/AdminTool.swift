@@ -15,8 +15,9 @@ enum AdminTool {
 
     /// Runs it with `arguments`. `unsetting` names environment variables of the test process
     /// the tool must not inherit (`LOGBOOK_DATA_DIR`, `LOGBOOK_SECRET_KEY`: they would change
-    /// what it opens). Output goes to files, so a chatty stream cannot fill a pipe and stall it.
-    static func run(_ arguments: [String], unsetting: [String] = []) async throws -> Result {
+    /// what it opens); `setting` adds to it. Output goes to files, so a chatty stream cannot fill
+    /// a pipe and stall it.
+    static func run(_ arguments: [String], unsetting: [String] = [], setting: [String: String] = [:]) async throws -> Result {
         let base = NSTemporaryDirectory() + "admin-tool-" + UUID().uuidString
         for suffix in [".out", ".err"] { _ = FileManager.default.createFile(atPath: base + suffix, contents: nil) }
         defer { for suffix in [".out", ".err"] { try? FileManager.default.removeItem(atPath: base + suffix) } }
@@ -25,6 +26,7 @@ enum AdminTool {
         process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         for name in unsetting { environment[name] = nil }
+        environment.merge(setting) { $1 }
         process.environment = environment
         process.standardOutput = FileHandle(forWritingAtPath: base + ".out")
         process.standardError = FileHandle(forWritingAtPath: base + ".err")

@@ -181,4 +181,42 @@ struct SharedLogServerTests {
         }
         for server in servers { #expect(try await server.terminate(), "shut down cleanly") }
     }
+
+    /// `logbook-admin` on a shared log: `replay` rebuilds a server's read models from PostgreSQL,
+    /// opening sealed data with the keys in the database; `export` then `import` move the log
+    /// into a data directory with the same chain head; a verb of a data directory's own log
+    /// refuses instead of reading an empty one.
+    @Test func theAdminToolRebuildsExportsAndRefusesOnTheSharedLog() async throws {
+        let url = try await PrivatePostgres.newDatabase()
+        let directory = TemporaryDataDirectory()
+        var server = try await Self.start(directory.path, log: url)
+        let ann = try await server.client.register("ann@example.org", displayName: "Ann")
+        let house = try await server.client.send("POST", "/v1/houses", json: ["name": "Shared"], token: ann.token)
+        let path = "/v1/houses/\(try #require(house.json["houseId"] as? String))"
+        #expect(try await server.terminate(), "shut down cleanly")
+
+        let replay = try await AdminTool.run(
+            ["replay", "--data-dir", directory.path, "--event-store", url], unsetting: ["LOGBOOK_EVENT_STORE"], setting: ["LOGBOOK_SECRET_KEY": Self.secret])
+        #expect(replay.status == 0 && replay.stdout.contains("rebuilt household.houses") && !replay.output.contains("failed"), "\(replay.output)")
+        server = try await Self.start(directory.path, log: url)
+        let members = try await server.client.send("GET", path, token: ann.token).list("members").compactMap { $0["displayName"] as? String }
+        #expect(members == ["Ann"], "the rebuilt read models opened the name with the database's key")
+        #expect(try await server.terminate(), "shut down cleanly")
+
+        let file = NSTemporaryDirectory() + "shared-export-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let exported = try await AdminTool.run(["export", "--event-store", url, "--output", file])
+        #expect(exported.status == 0, "\(exported.output)")
+        let copy = TemporaryDataDirectory()
+        let imported = try await AdminTool.run(["import", file, "--data-dir", copy.path], unsetting: ["LOGBOOK_EVENT_STORE"])
+        #expect(imported.status == 0, "\(imported.output)")
+        let shared = try await AdminTool.run(["head", "--event-store", url])
+        let local = try await AdminTool.run(["head", "--data-dir", copy.path], unsetting: ["LOGBOOK_EVENT_STORE"])
+        #expect(shared.status == 0 && !shared.stdout.isEmpty && shared.stdout == local.stdout, "the same chain: \(shared.output) \(local.output)")
+
+        for verb in [["stats"], ["backup", NSTemporaryDirectory() + "never-" + UUID().uuidString], ["records"]] {
+            let refused = try await AdminTool.run(verb + ["--data-dir", directory.path, "--event-store", url])
+            #expect(refused.status == 2 && refused.stderr.contains("works on the data directory's own log"), "\(verb): \(refused.output)")
+        }
+    }
 }

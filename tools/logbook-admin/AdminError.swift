@@ -19,6 +19,8 @@ enum AdminError: Error, CustomStringConvertible {
     case noChain
     /// A `--head` argument is not `POS:HASH`.
     case malformedHead(String)
+    /// A verb that works on the data directory's own log was given a PostgreSQL one.
+    case notOnSharedLog
 
     /// The log is damaged or a read failed.
     static let failureStatus: Int32 = 1
@@ -43,12 +45,15 @@ enum AdminError: Error, CustomStringConvertible {
             "the log was written before the hash chain; run logbook-admin migrate (or start the server on it) once to compute it"
         case let .malformedHead(text):
             "--head \(text): expected POS:HASH, a position, a colon and 64 hexadecimal digits"
+        case .notOnSharedLog:
+            "this verb works on the data directory's own log, and --event-store (or LOGBOOK_EVENT_STORE) names a PostgreSQL log; "
+                + "on PostgreSQL, events, stream, audit, tail, head, verify, export and replay work, and the database is backed up with its own tools (pg_dump)"
         }
     }
 
     var exitStatus: Int32 {
         switch self {
-        case .noDataDirectory, .dataDirectoryNotFound, .cannotOpen, .cannotOpenReadModels, .malformedHead: Self.usageStatus
+        case .noDataDirectory, .dataDirectoryNotFound, .cannotOpen, .cannotOpenReadModels, .malformedHead, .notOnSharedLog: Self.usageStatus
         case .damaged, .verifyStopped, .noChain: Self.failureStatus
         }
     }

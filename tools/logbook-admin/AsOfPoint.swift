@@ -1,6 +1,7 @@
 import ArgumentParser
 import EventLog
 import LogInspection
+import PostgresEventLog
 import Projections
 
 /// What `replay --as-of` names: a log position, or a time that resolves to the last position
@@ -21,7 +22,7 @@ enum AsOfPoint: ExpressibleByArgument, Equatable {
     }
 
     /// The position in `log` this point names.
-    func resolve(in log: LMDBEventStore) async throws(PointInTimeError) -> UInt64 {
+    func resolve(in log: EventLogBackend) async throws(PointInTimeError) -> UInt64 {
         switch self {
         case let .position(position): position
         case let .time(time): try await PointInTime.position(atOrBefore: time.microsecondsSince1970, in: log)

@@ -1,6 +1,7 @@
 import ArgumentParser
 import EventLog
 import Foundation
+import PostgresEventLog
 import Projections
 
 /// `replay --as-of`: read models computed from the log's prefix into a temporary directory,
@@ -15,9 +16,10 @@ struct AsOfReplay {
     let user: String?
 
     func run() async throws {
-        let log = try dataDirectory.openStore()
+        let log = try await dataDirectory.openLog()
+        defer { log.closeNow() }
         let path = try dataDirectory.resolvedPath()
-        let keyring = try AdminKeyring.load(dataDirectory: path)
+        let keyring = try AdminKeyring.load(dataDirectory: path, log: log)
         let all = LogbookProjections.all
         let chosen: [any Projection]
         if let projection {
@@ -35,7 +37,7 @@ struct AsOfReplay {
         case nil: []
         }
         let projections = chosen + needed.filter { wanted in !chosen.contains { $0.name == wanted.name } }
-        let copy: PointInTime<LMDBEventStore>
+        let copy: PointInTime<EventLogBackend>
         do throws(PointInTimeError) {
             let position = try await point.resolve(in: log)
             copy = try await PointInTime.build(log: log, through: position, projections: projections, personalData: keyring)
@@ -59,7 +61,7 @@ struct AsOfReplay {
     }
 
     /// The query's JSON body, or exit status 1 when its entity did not exist as of the copy.
-    private func answer(_ query: AsOfQuery, on copy: PointInTime<LMDBEventStore>) throws -> String {
+    private func answer(_ query: AsOfQuery, on copy: PointInTime<EventLogBackend>) throws -> String {
         switch query {
         case .householdScoreboard:
             let queries = HouseholdQueries(engine: copy.engine)
@@ -74,7 +76,7 @@ struct AsOfReplay {
         }
     }
 
-    private func notFound(_ what: String, _ copy: PointInTime<LMDBEventStore>) -> ExitCode {
+    private func notFound(_ what: String, _ copy: PointInTime<EventLogBackend>) -> ExitCode {
         FileHandle.standardError.write(Data("logbook-admin: no \(what) as of position \(copy.position)\n".utf8))
         return ExitCode(AdminError.failureStatus)
     }

@@ -51,8 +51,11 @@ struct DataDirectoryOption: ParsableArguments {
     }
 
     /// Opens the log read-only: the server may be appending to the same directory, and a
-    /// read-only environment can neither take the writer lock from it nor create files.
+    /// read-only environment can neither take the writer lock from it nor create files. Refused
+    /// when a PostgreSQL log is named: the data directory then holds no log, and a verb that
+    /// read an empty one would answer for the wrong log.
     func openStore() throws(AdminError) -> LMDBEventStore {
+        guard eventStoreURL == nil else { throw .notOnSharedLog }
         let path = try resolvedPath()
         var options = EventStoreOptions()
         options.readOnly = true
@@ -66,6 +69,7 @@ struct DataDirectoryOption: ParsableArguments {
     /// Opens the log for writing, for the verbs that append or migrate; it refuses while a
     /// server holds the writer lock.
     func openWritableStore() throws(AdminError) -> LMDBEventStore {
+        guard eventStoreURL == nil else { throw .notOnSharedLog }
         let path = try resolvedPath()
         do {
             return try LMDBEventStore(dataDirectory: path)

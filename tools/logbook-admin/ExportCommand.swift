@@ -2,10 +2,11 @@ import ArgumentParser
 import EventLog
 import Foundation
 import LogInspection
+import PostgresEventLog
 
 /// `export`: the whole log as JSON lines, complete enough for `import` to rebuild it byte for
 /// byte (same positions, ids, times, chain head) in another data directory.
-struct ExportCommand: ParsableCommand {
+struct ExportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
         abstract: "Export the whole log as JSON lines (one event a line), for logbook-admin import.",
@@ -30,8 +31,9 @@ struct ExportCommand: ParsableCommand {
     @Option(name: .customLong("output"), help: ArgumentHelp("Write to this file instead of stdout.", valueName: "file"))
     var output: String?
 
-    func run() throws {
-        let store = try dataDirectory.openStore()
+    func run() async throws {
+        let log = try await dataDirectory.openLog()
+        defer { log.closeNow() }
         let handle: FileHandle
         if let output {
             guard FileManager.default.createFile(atPath: output, contents: nil) else {
@@ -51,7 +53,7 @@ struct ExportCommand: ParsableCommand {
                 buffer.removeAll(keepingCapacity: true)
             }
         }
-        try store.export(
+        try await log.export(
             head: { head in
                 emit(JSONText.object([
                     ("kind", JSONText.quoted("header")), ("format", String(Self.formatVersion)),

@@ -1,6 +1,7 @@
 import ArgumentParser
 import EventLog
 import Foundation
+import PostgresEventLog
 import Projections
 
 /// `replay`: rebuilds one or every projection from position 1. Each new copy is built beside
@@ -53,11 +54,12 @@ struct ReplayCommand: AsyncParsableCommand {
             try await AsOfReplay(dataDirectory: dataDirectory, point: asOf, projection: projection, query: query, house: house, game: game, user: user).run()
             return
         }
-        let log = try dataDirectory.openStore()
+        let log = try await dataDirectory.openLog()
+        defer { log.closeNow() }
         let path = try dataDirectory.resolvedPath()
         // Personal fields in events are sealed (ADR 0004): opened with the server's keys.
-        let keyring = try AdminKeyring.load(dataDirectory: path)
-        let engine: ProjectionEngine<LMDBEventStore>
+        let keyring = try AdminKeyring.load(dataDirectory: path, log: log)
+        let engine: ProjectionEngine<EventLogBackend>
         do {
             engine = try ProjectionEngine(log: log, dataDirectory: path, projections: LogbookProjections.all, personalData: keyring)
         } catch {

@@ -9,7 +9,7 @@ struct TailCommand: AsyncParsableCommand {
         abstract: "Print the last events, then follow new ones live until interrupted (SIGINT or SIGTERM).",
         discussion: """
             New events are found by polling the log, which a read-only reader must do because the \
-            writer is another process. With --to or --until, tail stops once the log passes that point.
+            writer is another process (on PostgreSQL, --event-store, it is told of them as servers are). With --to or --until, tail stops once the log passes that point.
             """
     )
 
@@ -27,7 +27,9 @@ struct TailCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let follower = TailFollower(store: try dataDirectory.openStore(), filter: filterOptions.filter, lines: lines, json: json)
+        let log = try await dataDirectory.openLog()
+        defer { log.closeNow() }
+        let follower = TailFollower(store: log, filter: filterOptions.filter, lines: lines, json: json)
         let following = Task { try await follower.run() }
         let interruption = SignalCancellation(of: following, signals: [SIGINT, SIGTERM])
         defer { interruption.stop() }

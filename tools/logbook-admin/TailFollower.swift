@@ -1,10 +1,11 @@
 import EventLog
 import LogInspection
+import PostgresEventLog
 import Foundation
 
 /// The work of `tail`, kept `Sendable` so it can run in a task that a signal cancels.
 struct TailFollower: Sendable {
-    let store: LMDBEventStore
+    let store: EventLogBackend
     let filter: EventFilter
     let lines: Int
     let json: Bool
@@ -13,7 +14,7 @@ struct TailFollower: Sendable {
         let output = EventOutput(json: json, flushEachLine: true)
         // The history ends at the head read now and the subscription starts right after it,
         // so no event is shown twice or missed in between.
-        let head = try store.headPosition()
+        let head = try await store.headPosition()
         if lines > 0, filter.positions.lowerBound <= head {
             var history = filter
             history.positions = filter.positions.lowerBound...min(filter.positions.upperBound, head)

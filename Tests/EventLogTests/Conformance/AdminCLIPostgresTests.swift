@@ -50,4 +50,18 @@ struct AdminCLIPostgresTests {
         #expect(refused.status == 2 && refused.stderr.contains("Connection refused") && !refused.stderr.contains("hunter2"), "\(refused.stderr)")
         #expect(ContinuousClock.now - started < .seconds(15), "refused, not retried until the deadline")
     }
+
+    /// `tail` on a shared log: the last events, then those another process appends.
+    @Test func tailFollowsAPostgreSQLLog() async throws {
+        let url = try await PrivatePostgres.newDatabase()
+        let store = try await PostgresEventStore.connect(to: PostgresLocation(url: url))
+        _ = try await AdminTestLog.write(to: store, clock: AdminTestClock(AdminTestLog.start))
+        let tail = try AdminTail(["tail", "--json", "-n", "2", "--event-store", url])
+        defer { tail.kill() }
+        #expect(await tail.waitUntil { $0 == [5, 6] }, "history: \(tail.output)")
+        _ = try await store.append(request([event("house-9"), event("house-9")]))
+        #expect(await tail.waitUntil { $0 == [5, 6, 7, 8] }, "live: \(tail.output)")
+        await store.close()
+        #expect(tail.terminate().status == 0, "SIGTERM ends tail normally")
+    }
 }
