@@ -42,6 +42,15 @@ struct SharedLogServerTests {
         }
     }
 
+    /// A house "Shared" made by `owner` through `ownerServer` and joined by `joiner` through
+    /// `joinerServer`: its id.
+    static func house(by owner: String, on ownerServer: HTTPClient, joinedBy joiner: String, on joinerServer: HTTPClient) async throws -> String {
+        let house = try await ownerServer.send("POST", "/v1/houses", json: ["name": "Shared"], token: owner)
+        let joined = try await joinerServer.send("POST", "/v1/houses/join", json: ["joinCode": house.json["joinCode"] as? String ?? ""], token: joiner)
+        try #require(joined.status == 200, "\(joined.text)")
+        return try #require(house.json["houseId"] as? String)
+    }
+
     static func points(_ reply: HTTPReply) -> [String: Int] {
         Dictionary(uniqueKeysWithValues: reply.list("members").compactMap { member in
             (member["userId"] as? String).map { ($0, member["points"] as? Int ?? -1) }
@@ -54,10 +63,7 @@ struct SharedLogServerTests {
         var a = try await Self.start(first.path, log: url)
         let ann = try await a.client.register("ann@example.org", displayName: "Ann")
         let bob = try await a.client.register("bob@example.org", displayName: "Bob")
-        let house = try await a.client.send("POST", "/v1/houses", json: ["name": "Shared"], token: ann.token)
-        let houseID = try #require(house.json["houseId"] as? String)
-        let joined = try await a.client.send("POST", "/v1/houses/join", json: ["joinCode": house.json["joinCode"] as? String ?? ""], token: bob.token)
-        #expect(joined.status == 200, "\(joined.text)")
+        let houseID = try await Self.house(by: ann.token, on: a.client, joinedBy: bob.token, on: a.client)
         let room = try await a.client.send("POST", "/v1/houses/\(houseID)/rooms", json: ["name": "Kitchen"], token: ann.token)
         let roomID = try #require(room.json["roomId"] as? String)
         let task = try await a.client.send("POST", "/v1/houses/\(houseID)/rooms/\(roomID)/tasks",
@@ -131,10 +137,7 @@ struct SharedLogServerTests {
         let a = try await Self.start(first.path, log: url), b = try await Self.start(second.path, log: url)
         let ann = try await a.client.register("ann@example.org", displayName: "Ann")
         let eve = try await b.client.register("eve@example.org", displayName: "Eve")
-        let house = try await a.client.send("POST", "/v1/houses", json: ["name": "Shared"], token: ann.token)
-        let houseID = try #require(house.json["houseId"] as? String)
-        let joined = try await b.client.send("POST", "/v1/houses/join", json: ["joinCode": house.json["joinCode"] as? String ?? ""], token: eve.token)
-        #expect(joined.status == 200, "\(joined.text)")
+        let houseID = try await Self.house(by: ann.token, on: a.client, joinedBy: eve.token, on: b.client)
 
         // Each server opens the names sealed under keys the other made.
         func names(_ reply: HTTPReply) -> [String] { reply.list("members").compactMap { $0["displayName"] as? String }.sorted() }
