@@ -22,7 +22,11 @@ struct CrashWriter {
                 let store = try await PostgresEventStore.connect(to: PostgresLocation(url: arguments[1]))
                 await run(store, writers: writers)
             } else {
-                await run(try LMDBEventStore(dataDirectory: arguments[1]), writers: writers)
+                var options = EventStoreOptions()
+                // Only for the power-loss test that shows its fault injector catches a log that
+                // does not sync.
+                options.unsafeNoSync = ProcessInfo.processInfo.environment["LOGBOOK_CRASH_WRITER_UNSAFE_NO_SYNC"] == "1"
+                await run(try LMDBEventStore(dataDirectory: arguments[1], options: options), writers: writers)
             }
         } catch {
             FileHandle.standardError.write(Data("logbook-crash-writer: \(error)\n".utf8))

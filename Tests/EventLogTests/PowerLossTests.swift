@@ -1,0 +1,163 @@
+import Foundation
+import TestSupport
+import Testing
+@testable import EventLog
+
+/// Durability against power loss, not only a killed process: the crash writer appends from four
+/// writers under an `LD_PRELOAD` shim (`Tests/PowerLossShim/powerloss.c`) that keeps, beside the
+/// log's `data.mdb`, what a power failure would leave of it (only writes an fsync, an fdatasync
+/// or an `O_DSYNC` descriptor made durable), and lists the writes not yet synced. It is killed at
+/// a random moment; a random half of those unsynced writes is let through (a disk may have
+/// written some of its cache), and the next round starts from that image, as a machine would
+/// after the power came back; at the end the log must verify and hold every acknowledged append.
+@Suite("Power loss", .timeLimit(.minutes(3)))
+struct PowerLossTests {
+    /// The shim, compiled once per test process with the toolchain's C compiler.
+    static let shim: Result<String, any Error> = Result { try buildShim() }
+
+    struct CompileFailed: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    static func buildShim() throws -> String {
+        let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("PowerLossShim/powerloss.c").path
+        let library = NSTemporaryDirectory() + "powerloss-" + UUID().uuidString + ".so"
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin"
+        guard let compiler = ["clang", "cc"].lazy.flatMap({ name in path.split(separator: ":").map { "\($0)/\(name)" } })
+            .first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+            throw CompileFailed(description: "no C compiler (clang or cc) on PATH")
+        }
+        let process = ChildProcess()
+        process.executableURL = URL(fileURLWithPath: compiler)
+        process.arguments = ["-shared", "-fPIC", "-O1", "-Wall", "-o", library, source, "-ldl", "-lpthread"]
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw CompileFailed(description: "\(compiler) exited \(process.terminationStatus)") }
+        return library
+    }
+
+    /// One power failure: the writer runs under the shim for `killAfter`, is killed, and the
+    /// durable image, with each unsynced write let through at even odds when
+    /// `keepingUnsyncedWrites`, replaces the file. Returns the acknowledgements, how many writes
+    /// were not synced at the failure, and whether the image differs from the file the process
+    /// left (the failure lost something).
+    func runUntilPowerFails(
+        directory: String, killAfter: Duration, keepingUnsyncedWrites: Bool = true, unsafeNoSync: Bool = false
+    ) async throws -> (acks: [(UInt64, UUID)], unsynced: Int, lostWrites: Bool) {
+        let file = directory + "/log/data.mdb"
+        let process = ChildProcess()
+        process.executableURL = try BuiltProducts.executable("logbook-crash-writer")
+        process.arguments = [directory, "4"]
+        var environment = ProcessInfo.processInfo.environment
+        environment["LD_PRELOAD"] = try Self.shim.get()
+        environment["POWERLOSS_FILE"] = file
+        if unsafeNoSync { environment["LOGBOOK_CRASH_WRITER_UNSAFE_NO_SYNC"] = "1" }
+        process.environment = environment
+        let pipe = Pipe()
+        let output = CrashTests.OutputCollector()
+        process.standardOutput = pipe
+        pipe.fileHandleForReading.readabilityHandler = { output.append($0.availableData) }
+        try process.run()
+        let deadline = ContinuousClock.now + .seconds(30)
+        while !output.lines.contains("ready") && ContinuousClock.now < deadline && process.isRunning {
+            try await Task.sleep(for: .milliseconds(5))
+        }
+        try #require(output.lines.contains("ready"), "the writer started")
+        try await Task.sleep(for: killAfter)
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        pipe.fileHandleForReading.readabilityHandler = nil
+        output.append(pipe.fileHandleForReading.readDataToEndOfFile())
+        #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGKILL)
+
+        let durable = file + ".durable"
+        let unsynced = try Self.unsyncedWrites(file + ".pending")
+        if keepingUnsyncedWrites {
+            let image = try FileHandle(forWritingTo: URL(fileURLWithPath: durable))
+            for write in unsynced where Bool.random() {
+                try image.seek(toOffset: write.offset)
+                try image.write(contentsOf: write.bytes)
+            }
+            try image.close()
+        }
+        try FileManager.default.removeItem(atPath: file + ".pending")
+        let lost = FileManager.default.contents(atPath: file) != FileManager.default.contents(atPath: durable)
+        try FileManager.default.removeItem(atPath: file)
+        try FileManager.default.moveItem(atPath: durable, toPath: file)
+        let acks = output.lines.compactMap { line -> (UInt64, UUID)? in
+            let parts = line.split(separator: " ")
+            guard parts.count == 3, parts[0] == "ack", let position = UInt64(parts[1]), let id = UUID(uuidString: String(parts[2])) else { return nil }
+            return (position, id)
+        }
+        return (acks, unsynced.count, lost)
+    }
+
+    /// The shim's list of writes not synced when the process died, in the order they were made.
+    static func unsyncedWrites(_ journal: String) throws -> [(offset: UInt64, bytes: Data)] {
+        let data = try Data(contentsOf: URL(fileURLWithPath: journal))
+        var writes: [(offset: UInt64, bytes: Data)] = []
+        var at = data.startIndex
+        func number() -> UInt64 {
+            defer { at += 8 }
+            return data[at..<at + 8].reversed().reduce(0) { $0 << 8 | UInt64($1) }
+        }
+        while data.endIndex - at >= 16 {
+            let offset = number(), length = Int(number())
+            // The entry being written when the process died may be cut short: it never happened.
+            guard data.endIndex - at >= length else { break }
+            writes.append((offset, data[at..<at + length]))
+            at += length
+        }
+        return writes
+    }
+
+    @Test func everyAcknowledgedAppendSurvivesPowerFailuresAtRandomMoments() async throws {
+        let directory = NSTemporaryDirectory() + "powerloss-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        var acknowledged: [UInt64: UUID] = [:]
+        var failuresThatLostWrites = 0, unsyncedWrites = 0
+        for round in 0..<8 {
+            let (acks, unsynced, lost) = try await runUntilPowerFails(directory: directory, killAfter: .milliseconds(Int.random(in: 100...400)))
+            #expect(acks.count > 0, "round \(round) appended something before the power failed")
+            if lost { failuresThatLostWrites += 1 }
+            unsyncedWrites += unsynced
+            for (position, id) in acks {
+                // A position acknowledged in an earlier round is never handed out again.
+                #expect(acknowledged[position] == nil, "position \(position) acknowledged twice")
+                acknowledged[position] = id
+            }
+        }
+        #expect(failuresThatLostWrites > 0 && unsyncedWrites > 0, "the injector dropped writes not yet synced (else this proves nothing)")
+        let store = try LMDBEventStore(dataDirectory: directory)
+        defer { store.close() }
+        let report = try store.verify()
+        #expect(report.isHealthy, "\(report.problems)")
+        for (position, id) in acknowledged {
+            #expect(try store.event(at: position)?.commandID == id, "acknowledged position \(position) survived")
+        }
+        for writer in 0..<4 {
+            var versions: [UInt64] = []
+            while case let page = try store.readStream("crash-\(writer)", from: UInt64(versions.count), limit: 1_000), !page.isEmpty {
+                versions += page.map(\.streamVersion)
+            }
+            #expect(versions == Array(0..<UInt64(versions.count)), "writer \(writer)'s stream is gap-free")
+        }
+    }
+
+    /// The injector is not vacuous: a log that skips its syncs loses acknowledged appends to it.
+    @Test func aLogThatDoesNotSyncLosesAcknowledgedAppendsToThePowerFailure() async throws {
+        let directory = NSTemporaryDirectory() + "powerloss-nosync-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let (acks, _, lost) = try await runUntilPowerFails(
+            directory: directory, killAfter: .milliseconds(300), keepingUnsyncedWrites: false, unsafeNoSync: true)
+        #expect(acks.count > 0 && lost)
+        let store = try? LMDBEventStore(dataDirectory: directory)
+        defer { store?.close() }
+        let survived = acks.filter { position, id in
+            guard let store, let event = try? store.event(at: position) else { return false }
+            return event.commandID == id
+        }.count
+        #expect(survived < acks.count, "\(survived) of \(acks.count) acknowledged appends survived without syncs")
+    }
+}
