@@ -46,30 +46,11 @@ struct PowerLossTests {
         directory: String, killAfter: Duration, keepingUnsyncedWrites: Bool = true, unsafeNoSync: Bool = false
     ) async throws -> (acks: [(UInt64, UUID)], unsynced: Int, lostWrites: Bool) {
         let file = directory + "/log/data.mdb"
-        let process = ChildProcess()
-        process.executableURL = try BuiltProducts.executable("logbook-crash-writer")
-        process.arguments = [directory, "4"]
         var environment = ProcessInfo.processInfo.environment
         environment["LD_PRELOAD"] = try Self.shim.get()
         environment["POWERLOSS_FILE"] = file
         if unsafeNoSync { environment["LOGBOOK_CRASH_WRITER_UNSAFE_NO_SYNC"] = "1" }
-        process.environment = environment
-        let pipe = Pipe()
-        let output = CrashTests.OutputCollector()
-        process.standardOutput = pipe
-        pipe.fileHandleForReading.readabilityHandler = { output.append($0.availableData) }
-        try process.run()
-        let deadline = ContinuousClock.now + .seconds(30)
-        while !output.lines.contains("ready") && ContinuousClock.now < deadline && process.isRunning {
-            try await Task.sleep(for: .milliseconds(5))
-        }
-        try #require(output.lines.contains("ready"), "the writer started")
-        try await Task.sleep(for: killAfter)
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
-        pipe.fileHandleForReading.readabilityHandler = nil
-        output.append(pipe.fileHandleForReading.readDataToEndOfFile())
-        #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGKILL)
+        let acks = try await CrashWriterRun.untilKilled(log: directory, environment: environment, killAfter: killAfter)
 
         let durable = file + ".durable"
         let unsynced = try Self.unsyncedWrites(file + ".pending")
@@ -85,11 +66,6 @@ struct PowerLossTests {
         let lost = FileManager.default.contents(atPath: file) != FileManager.default.contents(atPath: durable)
         try FileManager.default.removeItem(atPath: file)
         try FileManager.default.moveItem(atPath: durable, toPath: file)
-        let acks = output.lines.compactMap { line -> (UInt64, UUID)? in
-            let parts = line.split(separator: " ")
-            guard parts.count == 3, parts[0] == "ack", let position = UInt64(parts[1]), let id = UUID(uuidString: String(parts[2])) else { return nil }
-            return (position, id)
-        }
         return (acks, unsynced.count, lost)
     }
 

@@ -83,7 +83,7 @@ struct PostgresSharedLogTests {
         let url = try await PrivatePostgres.newDatabase()
         var acknowledged: [UInt64: UUID] = [:]
         for round in 0..<4 {
-            let acks = try await CrashTests().runAndKill(directory: url, killAfter: .milliseconds(300 + 100 * round))
+            let acks = try await CrashWriterRun.untilKilled(log: url, killAfter: .milliseconds(300 + 100 * round))
             #expect(acks.count > 0, "round \(round) appended something before the kill")
             for (position, id) in acks {
                 #expect(acknowledged[position] == nil, "position \(position) acknowledged twice")
