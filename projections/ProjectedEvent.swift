@@ -91,6 +91,25 @@ final class DecodedEvents: @unchecked Sendable {
         return domains.map { domain in reads.contains { $0.domain == domain } }
     }
 
+    /// Decodes every record of a domain one of `types` names, as that type, before any projection
+    /// asks: for a batch made ready on another thread while the engine applies the one before.
+    /// A record that does not decode is left for the projection that asks for it, which then
+    /// gets the error as it would have.
+    func decodeAhead(_ types: some Sequence<any DomainEvent.Type>) {
+        var seen: [ObjectIdentifier] = []
+        for type in types where !seen.contains(ObjectIdentifier(type)) {
+            seen.append(ObjectIdentifier(type))
+            decodeAll(type)
+        }
+    }
+
+    private func decodeAll<E: DomainEvent>(_ type: E.Type) {
+        guard let domain = domains.firstIndex(where: { $0 == E.domain }) else { return }
+        for index in records.indices where domainIndices[index] == domain {
+            _ = try? event(E.self, at: index)
+        }
+    }
+
     func event<E: DomainEvent>(_ type: E.Type, at index: Int) throws -> E? {
         assert(reading.map { $0.contains(E.domain) } ?? true, "a projection decodes \(E.domain) events without naming the domain in `reads`")
         let key = ObjectIdentifier(E.self)

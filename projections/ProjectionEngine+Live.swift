@@ -1,4 +1,5 @@
 import EventLog
+import EventSourcing
 import LMDB
 
 /// The live runner: follows the log into every projection that has not failed.
@@ -20,17 +21,24 @@ extension ProjectionEngine {
     public func runLive(retryDelayMin: Duration = .milliseconds(50), retryDelayMax: Duration = .seconds(5)) async throws(ReadModelError) {
         runner.withLock { $0 = ProjectionRunnerStatus(phase: .catchingUp) }
         var reached = projected.position
+        // The batch after the one being applied, read and decoded meanwhile on another thread.
+        var ahead: (position: UInt64, page: DecodedEvents)?
         do throws(ReadModelError) {
             while !Task.isCancelled {
                 let next = (try liveCheckpoint() ?? reached) + 1
-                let page: [RecordedEvent]
-                do throws(ReadModelError) {
-                    page = try await readBatch(from: next)
-                } catch {
-                    await backOff(after: "\(error)", retryDelayMin, retryDelayMax)
-                    continue
+                let page: DecodedEvents
+                if let ready = ahead, ready.position == next {
+                    page = ready.page
+                } else {
+                    do throws(ReadModelError) {
+                        page = DecodedEvents(try await readBatch(from: next))
+                    } catch {
+                        await backOff(after: "\(error)", retryDelayMin, retryDelayMax)
+                        continue
+                    }
                 }
-                guard let last = page.last else {
+                ahead = nil
+                guard let last = page.records.last else {
                     logReadSucceeded()
                     runner.withLock { if $0.phase == .catchingUp { $0.phase = .running } }
                     switch await waitForEvent(at: next) {
@@ -43,6 +51,12 @@ extension ProjectionEngine {
                         continue
                     }
                 }
+                // Catching up (a full batch: more are likely waiting), the next batch is read and
+                // decoded on the other core while this thread applies the current one. Detached,
+                // as a task of this actor could not start while it applies; at the head there is
+                // nothing to read ahead, and the runner goes on as before.
+                let following = page.records.count >= Self.batchEventsMax
+                    ? Task.detached { [self] in await readAhead(from: last.position + 1) } : nil
                 do throws(ReadModelError) {
                     try applyLive(page)
                 } catch let .keysUnavailable(reason) {
@@ -52,6 +66,7 @@ extension ProjectionEngine {
                 }
                 logReadSucceeded()
                 reached = last.position
+                ahead = await following?.value
             }
             stop("cancelled")
         } catch {
@@ -92,8 +107,21 @@ extension ProjectionEngine {
 
     /// One live batch: every projection's changes and checkpoint in one transaction. A
     /// projection that throws is marked failed and the batch redone without it.
-    private func applyLive(_ records: [RecordedEvent]) throws(ReadModelError) {
+    /// The batch from `position`, read and decoded as the projections will ask for it; nil when
+    /// the read fails (the runner reads again itself, and backs off). Nonisolated: it runs beside
+    /// the engine's thread, touching only the log and the batch it makes.
+    private nonisolated func readAhead(from position: UInt64) async -> (position: UInt64, page: DecodedEvents)? {
+        guard let records = try? await readBatch(from: position) else { return nil }
         let page = DecodedEvents(records)
+        // With the keyring `apply` would use, so sealed fields open here as they would there.
+        PersonalDataKeys.$current.withValue(PersonalDataKeys.current ?? personalData) {
+            page.decodeAhead(projections.compactMap(\.reads).joined())
+        }
+        return (position, page)
+    }
+
+    private func applyLive(_ page: DecodedEvents) throws(ReadModelError) {
+        let records = page.records
         while true {
             let generations = try store.read { txn in
                 try projections.map { try store.meta(of: $0.name, in: txn)?.activeGeneration ?? 0 }

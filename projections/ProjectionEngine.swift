@@ -243,7 +243,7 @@ public actor ProjectionEngine<Store: EventStore> {
         }
     }
 
-    private func readPage(from position: UInt64) async throws(ReadModelError) -> [RecordedEvent] {
+    private nonisolated(nonsending) func readPage(from position: UInt64) async throws(ReadModelError) -> [RecordedEvent] {
         do {
             return try await log.readAll(from: position, direction: .forward, limit: Self.pageEvents)
         } catch {
@@ -251,8 +251,10 @@ public actor ProjectionEngine<Store: EventStore> {
         }
     }
 
-    /// Pages from `position` while they come back full, up to `batchEventsMax` events.
-    func readBatch(from position: UInt64) async throws(ReadModelError) -> [RecordedEvent] {
+    /// Pages from `position` while they come back full, up to `batchEventsMax` events. On its
+    /// caller's executor: the engine's when the runner reads (nothing else of the engine runs in
+    /// between, as before), another thread's when a batch is read ahead.
+    nonisolated(nonsending) func readBatch(from position: UInt64) async throws(ReadModelError) -> [RecordedEvent] {
         var batch = try await readPage(from: position)
         while batch.count >= Self.pageEvents, batch.count < Self.batchEventsMax, let last = batch.last {
             let page = try await readPage(from: last.position + 1)

@@ -90,7 +90,9 @@ public final class PostgresEventStore: EventStore, Sendable {
     public func closeNow() {
         writer.refuseNew()
         headWatch.close()
-        for task in background.withLock({ $0 }) { task.cancel() }
+        // The listener before the pool it listens on: cancelled first, it takes the closed
+        // connection for the close it is, not for a failure to log.
+        for task in background.withLock({ $0 }).reversed() { task.cancel() }
     }
 
     // MARK: appends
