@@ -56,7 +56,7 @@ extension ProjectionEngine {
                 // as a task of this actor could not start while it applies; at the head there is
                 // nothing to read ahead, and the runner goes on as before.
                 let following = page.records.count >= Self.batchEventsMax
-                    ? Task.detached { [self] in await readAhead(from: last.position + 1) } : nil
+                    ? Task.detached { [self] in await readAhead(from: last.position + 1, for: projections) } : nil
                 do throws(ReadModelError) {
                     try applyLive(page)
                 } catch let .keysUnavailable(reason) {
@@ -107,10 +107,10 @@ extension ProjectionEngine {
 
     /// One live batch: every projection's changes and checkpoint in one transaction. A
     /// projection that throws is marked failed and the batch redone without it.
-    /// The batch from `position`, read and decoded as the projections will ask for it; nil when
-    /// the read fails (the runner reads again itself, and backs off). Nonisolated: it runs beside
-    /// the engine's thread, touching only the log and the batch it makes.
-    private nonisolated func readAhead(from position: UInt64) async -> (position: UInt64, page: DecodedEvents)? {
+    /// The batch from `position`, read and decoded as `projections` will ask for it; nil when
+    /// the read fails (the caller reads again itself, and handles the failure). Nonisolated: it
+    /// runs beside the engine's thread, touching only the log and the batch it makes.
+    nonisolated func readAhead(from position: UInt64, for projections: [any Projection]) async -> (position: UInt64, page: DecodedEvents)? {
         guard let records = try? await readBatch(from: position) else { return nil }
         let page = DecodedEvents(records)
         // With the keyring `apply` would use, so sealed fields open here as they would there.

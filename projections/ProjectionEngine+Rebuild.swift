@@ -40,10 +40,19 @@ extension ProjectionEngine {
             try store.store(meta, of: name, in: txn)
         }
         var checkpoint: UInt64 = 0
+        // The next batch, read and decoded on the other core while this one is applied (as the
+        // live runner does while it catches up).
+        var ahead: (position: UInt64, page: DecodedEvents)?
         while true {
-            let records = try await readBatch(from: checkpoint + 1)
-            guard let last = records.last else { break }
-            let page = DecodedEvents(records)
+            let page: DecodedEvents
+            if let ready = ahead, ready.position == checkpoint + 1 {
+                page = ready.page
+            } else {
+                page = DecodedEvents(try await readBatch(from: checkpoint + 1))
+            }
+            guard let last = page.records.last else { break }
+            let following = page.records.count >= Self.batchEventsMax
+                ? Task.detached { [self] in await readAhead(from: last.position + 1, for: [projection]) } : nil
             try store.write { txn in
                 guard var meta = try store.meta(of: name, in: txn.reader), meta.rebuild?.id == id else {
                     throw ReadModelError.rebuildSuperseded(name)
@@ -53,6 +62,7 @@ extension ProjectionEngine {
                 try store.store(meta, of: name, in: txn)
             }
             checkpoint = last.position
+            ahead = await following?.value
             await pause(at: .built(checkpoint: checkpoint))
         }
         await pause(at: .reachedEnd(checkpoint: checkpoint))
