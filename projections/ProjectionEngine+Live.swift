@@ -22,7 +22,7 @@ extension ProjectionEngine {
         runner.withLock { $0 = ProjectionRunnerStatus(phase: .catchingUp) }
         var reached = projected.position
         // The batch after the one being applied, read and decoded meanwhile on another thread.
-        var ahead: (position: UInt64, page: DecodedEvents)?
+        var ahead: BatchAhead?
         do throws(ReadModelError) {
             while !Task.isCancelled {
                 let next = (try liveCheckpoint() ?? reached) + 1
@@ -51,12 +51,7 @@ extension ProjectionEngine {
                         continue
                     }
                 }
-                // Catching up (a full batch: more are likely waiting), the next batch is read and
-                // decoded on the other core while this thread applies the current one. Detached,
-                // as a task of this actor could not start while it applies; at the head there is
-                // nothing to read ahead, and the runner goes on as before.
-                let following = page.records.count >= Self.batchEventsMax
-                    ? Task.detached { [self] in await readAhead(from: last.position + 1, for: projections) } : nil
+                let following = readAhead(after: page, for: projections)
                 do throws(ReadModelError) {
                     try applyLive(page)
                 } catch let .keysUnavailable(reason) {
@@ -105,12 +100,22 @@ extension ProjectionEngine {
         if failures > 0 { report(.logReadRecovered(failures: failures)) }
     }
 
-    /// One live batch: every projection's changes and checkpoint in one transaction. A
-    /// projection that throws is marked failed and the batch redone without it.
+    /// A batch read ahead: the position it starts at, and its records with their events decoded.
+    typealias BatchAhead = (position: UInt64, page: DecodedEvents)
+
+    /// Starts reading the batch after `page` and decoding it as `projections` will ask for it,
+    /// on another core while this thread applies `page`, when `page` was full (catching up: more
+    /// are likely waiting). Nil at the head, where there is nothing to read ahead and the caller
+    /// goes on as before. Detached, as a task of this actor could not start while it applies.
+    nonisolated func readAhead(after page: DecodedEvents, for projections: [any Projection]) -> Task<BatchAhead?, Never>? {
+        guard page.records.count >= Self.batchEventsMax, let last = page.records.last else { return nil }
+        return Task.detached { [self] in await batch(from: last.position + 1, decodedFor: projections) }
+    }
+
     /// The batch from `position`, read and decoded as `projections` will ask for it; nil when
     /// the read fails (the caller reads again itself, and handles the failure). Nonisolated: it
     /// runs beside the engine's thread, touching only the log and the batch it makes.
-    nonisolated func readAhead(from position: UInt64, for projections: [any Projection]) async -> (position: UInt64, page: DecodedEvents)? {
+    private nonisolated func batch(from position: UInt64, decodedFor projections: [any Projection]) async -> BatchAhead? {
         guard let records = try? await readBatch(from: position) else { return nil }
         let page = DecodedEvents(records)
         // With the keyring `apply` would use, so sealed fields open here as they would there.
@@ -120,6 +125,8 @@ extension ProjectionEngine {
         return (position, page)
     }
 
+    /// One live batch: every projection's changes and checkpoint in one transaction. A
+    /// projection that throws is marked failed and the batch redone without it.
     private func applyLive(_ page: DecodedEvents) throws(ReadModelError) {
         let records = page.records
         while true {

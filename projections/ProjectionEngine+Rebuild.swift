@@ -42,7 +42,7 @@ extension ProjectionEngine {
         var checkpoint: UInt64 = 0
         // The next batch, read and decoded on the other core while this one is applied (as the
         // live runner does while it catches up).
-        var ahead: (position: UInt64, page: DecodedEvents)?
+        var ahead: BatchAhead?
         while true {
             let page: DecodedEvents
             if let ready = ahead, ready.position == checkpoint + 1 {
@@ -51,8 +51,7 @@ extension ProjectionEngine {
                 page = DecodedEvents(try await readBatch(from: checkpoint + 1))
             }
             guard let last = page.records.last else { break }
-            let following = page.records.count >= Self.batchEventsMax
-                ? Task.detached { [self] in await readAhead(from: last.position + 1, for: [projection]) } : nil
+            let following = readAhead(after: page, for: [projection])
             try store.write { txn in
                 guard var meta = try store.meta(of: name, in: txn.reader), meta.rebuild?.id == id else {
                     throw ReadModelError.rebuildSuperseded(name)

@@ -86,24 +86,29 @@ public final class PostgresKeyTable: PersonalDataKeyStorage {
     }
 
     /// Runs `query` on the table's connection and waits for its rows. A failure closes the
-    /// connection, so the next call connects again (as it does when the database closed the
-    /// connection meanwhile). The error names the database's address and the failure's kind,
-    /// never a statement's values.
+    /// connection; one that was open before this call (the database may have dropped it while it
+    /// was idle, say at a restart, before this process noticed) is replaced and the statement
+    /// tried once more, which every statement here allows. The error names the database's
+    /// address and the failure's kind, never a statement's values.
     private func run(_ query: PostgresQuery) throws -> [PostgresRow] {
         precondition(MultiThreadedEventLoopGroup.currentEventLoop == nil, "the key table is waited for off the event loops")
-        let connection: PostgresConnection
-        do {
-            connection = try connected()
-        } catch {
-            throw failure(error)
-        }
-        do {
-            let watchdog = connection.eventLoop.scheduleTask(in: .seconds(Self.roundTripSecondsMax)) { Self.close(connection) }
-            defer { watchdog.cancel() }
-            return try connection.query(query, logger: logger).wait().rows
-        } catch {
-            forget(connection)
-            throw failure(error)
+        var retried = false
+        while true {
+            let connection: PostgresConnection, reused: Bool
+            do {
+                (connection, reused) = try connected()
+            } catch {
+                throw failure(error)
+            }
+            do {
+                let watchdog = connection.eventLoop.scheduleTask(in: .seconds(Self.roundTripSecondsMax)) { Self.close(connection) }
+                defer { watchdog.cancel() }
+                return try connection.query(query, logger: logger).wait().rows
+            } catch {
+                forget(connection)
+                guard reused, !retried else { throw failure(error) }
+                retried = true
+            }
         }
     }
 
@@ -111,17 +116,17 @@ public final class PostgresKeyTable: PersonalDataKeyStorage {
         .keyStore(path: location.description, reason: "\(PostgresEventStore.mapped(error))")
     }
 
-    /// The open connection, or a new one.
-    private func connected() throws -> PostgresConnection {
-        try connection.withLock { connection throws -> PostgresConnection in
-            if let open = connection, !open.isClosed { return open }
+    /// The open connection, or a new one; whether it was open before.
+    private func connected() throws -> (PostgresConnection, reused: Bool) {
+        try connection.withLock { connection throws -> (PostgresConnection, reused: Bool) in
+            if let open = connection, !open.isClosed { return (open, true) }
             var configuration = try location.connectionConfiguration()
             configuration.options.connectTimeout = .seconds(Self.roundTripSecondsMax)
             let made = try PostgresConnection.connect(
                 on: PostgresConnection.defaultEventLoopGroup.any(), configuration: configuration, id: 1, logger: logger
             ).wait()
             connection = made
-            return made
+            return (made, false)
         }
     }
 

@@ -46,8 +46,8 @@ final class ReadModelScrub: Sendable {
             return true
         }
         // After `running` is set: whoever sees the marker and waits for `idle` waits for this run.
-        // Written before by `ErasureFollower`; a failure here leaves the rebuild to run anyway.
-        try? markPending()
+        // Usually written already by `ErasureFollower`; a failure here leaves the rebuild to run anyway.
+        if !isPending { try? markPending() }
         guard first else { return }
         Task {
             await PersonalDataKeys.$current.withValue(keyring) {
