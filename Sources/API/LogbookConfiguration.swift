@@ -22,6 +22,9 @@ public struct LogbookConfiguration: Sendable {
     public var readYourWritesTimeout: Duration
     /// Skip fsync (tests only): acknowledged commands could be lost on power failure.
     public var unsafeNoSync: Bool
+    /// The log's write-ahead mode (`--write-ahead`, `LOGBOOK_WRITE_AHEAD=1`; ADR 0006): one
+    /// flush per batch of appends instead of LMDB's two. Only for the data directory's own log.
+    public var writeAhead = false
     /// The service clock; injectable so tests control time.
     public var clock: @Sendable () -> Date
     /// How the service waits before answering (a slowed-down login); injectable so tests see

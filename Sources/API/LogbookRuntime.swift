@@ -94,6 +94,7 @@ public final class LogbookRuntime: Sendable {
     private static func logOptions(_ configuration: LogbookConfiguration, metrics: LogbookMetrics) -> EventStoreOptions {
         var options = EventStoreOptions()
         options.unsafeNoSync = configuration.unsafeNoSync
+        options.writeAhead = configuration.writeAhead
         options.clock = configuration.clock
         options.commitObserver = { metrics.recordGroupCommit($0) }
         return options

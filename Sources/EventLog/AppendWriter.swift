@@ -22,6 +22,12 @@ final class AppendWriter: @unchecked Sendable {
     private let clock: @Sendable () -> Date
     private let onCommit: @Sendable (UInt64) -> Void
     private let commitObserver: (@Sendable (GroupCommitReport) -> Void)?
+    /// The write-ahead mode's file and checkpoints; nil when each LMDB commit syncs itself.
+    /// Used on the writer thread only.
+    private let writeAhead: WriteAheadLog?
+    /// Set when a record the log did not commit could not be taken back from the write-ahead
+    /// file: appending more could let a refused batch reappear at the next start, so none is taken.
+    private var writeAheadBroken = false
 
     /// Guards `pending` and `isClosed`; the writer thread sleeps on it when idle.
     private let condition = NSCondition()
@@ -41,7 +47,7 @@ final class AppendWriter: @unchecked Sendable {
     init(
         environment: Environment, databases: LogDatabases, head: UInt64, chainHash: [UInt8], lastRecordedAtMicroseconds: Int64,
         appendsPerBatchMax: Int, clock: @escaping @Sendable () -> Date, onCommit: @escaping @Sendable (UInt64) -> Void,
-        commitObserver: (@Sendable (GroupCommitReport) -> Void)? = nil
+        commitObserver: (@Sendable (GroupCommitReport) -> Void)? = nil, writeAhead: WriteAheadLog? = nil
     ) {
         self.environment = environment
         self.databases = databases
@@ -52,6 +58,7 @@ final class AppendWriter: @unchecked Sendable {
         self.clock = clock
         self.onCommit = onCommit
         self.commitObserver = commitObserver
+        self.writeAhead = writeAhead
         let thread = Thread { [self] in run() }
         thread.name = "logbook-writer"
         thread.start()
@@ -94,15 +101,38 @@ final class AppendWriter: @unchecked Sendable {
             // the head (and subscriptions) covering it.
             onCommit(head)
             for (pending, outcome) in zip(batch, outcomes) { pending.completion(outcome) }
+            checkpointIfDue()
         }
+        // A last checkpoint: the next start has nothing to replay.
+        writeAhead?.close()
         stopped.signal()
     }
 
-    /// Waits for work; nil once closed and drained.
+    /// A checkpoint of the write-ahead mode when its policy says so. One that fails is tried
+    /// again later: the write-ahead file keeps every record since the last one meanwhile.
+    private func checkpointIfDue() {
+        guard let writeAhead, !writeAheadBroken else { return }
+        try? writeAhead.checkpointIfDue(idle: queuedRequests == 0)
+    }
+
+    /// Waits for work; nil once closed and drained. While the write-ahead mode has commits
+    /// since its last checkpoint, the wait ends at the idle checkpoint's deadline to take it.
     private func nextBatch() -> [Pending]? {
         condition.lock()
+        while pending.isEmpty && !isClosed {
+            if let deadline = writeAhead?.idleCheckpointDeadline, !writeAheadBroken {
+                let left = (deadline - .now).components
+                let seconds = Double(left.seconds) + Double(left.attoseconds) / 1e18
+                if seconds <= 0 || !condition.wait(until: Date(timeIntervalSinceNow: seconds)) {
+                    condition.unlock()
+                    checkpointIfDue()
+                    condition.lock()
+                }
+            } else {
+                condition.wait()
+            }
+        }
         defer { condition.unlock() }
-        while pending.isEmpty && !isClosed { condition.wait() }
         if pending.isEmpty { return nil }
         let count = min(pending.count, appendsPerBatchMax)
         let batch = Array(pending.prefix(count))
@@ -131,16 +161,38 @@ final class AppendWriter: @unchecked Sendable {
 
     /// Applies `requests` in one write transaction and commits it; throws when nothing was written.
     private func commit(_ requests: [AppendRequest], at now: Int64, isolated: Bool) throws -> [Result<AppendResult, EventLogError>] {
-        let (outcomes, newHead, newChainHash, applied) = try environment.write { txn in
-            var applier = BatchApplier(
-                databases: databases, transaction: txn, head: head, chainHash: chainHash, recordedAtMicroseconds: now
-            )
-            let outcomes = try requests.map { request in
-                isolated ? try applier.applyIsolated(request, failsTheBatch: failsTheBatch) : try applier.apply(request)
+        guard !writeAheadBroken else { throw EventLogError.unavailable(reason: "the write-ahead file could not take back a record") }
+        var wroteAhead = false
+        let (outcomes, newHead, newChainHash, applied): ([Result<AppendResult, EventLogError>], UInt64, [UInt8], ContinuousClock.Instant)
+        do {
+            (outcomes, newHead, newChainHash, applied) = try environment.write { txn in
+                var applier = BatchApplier(
+                    databases: databases, transaction: txn, head: head, chainHash: chainHash, recordedAtMicroseconds: now,
+                    keepsPuts: writeAhead != nil
+                )
+                let outcomes = try requests.map { request in
+                    isolated ? try applier.applyIsolated(request, failsTheBatch: failsTheBatch) : try applier.apply(request)
+                }
+                let applied = ContinuousClock.now
+                // Durable before LMDB commits, so no reader ever sees a batch a power failure could undo.
+                if let writeAhead, let puts = applier.puts, !puts.isEmpty {
+                    try writeAhead.write(puts, in: txn)
+                    wroteAhead = true
+                }
+                // What follows the closure is `mdb_txn_commit`: the time from `applied` is the commit's.
+                return (outcomes, applier.head, applier.chainHash, applied)
             }
-            // What follows the closure is `mdb_txn_commit`: the time from here is the commit's.
-            return (outcomes, applier.head, applier.chainHash, ContinuousClock.now)
+        } catch {
+            if wroteAhead {
+                do {
+                    try writeAhead?.withdraw()
+                } catch {
+                    writeAheadBroken = true
+                }
+            }
+            throw error
         }
+        if wroteAhead { writeAhead?.committed() }
         let committed = ContinuousClock.now
         commits.add(1, ordering: .relaxed)
         assert(newHead >= head, "positions only grow")

@@ -21,8 +21,13 @@ struct BatchApplier {
     /// The chain hash at `head`.
     private(set) var chainHash: [UInt8]
     let recordedAtMicroseconds: Int64
+    /// Every write made so far, in order, for the write-ahead file; nil when nobody keeps one.
+    private(set) var puts: [WriteAheadPut]?
 
-    init(databases: LogDatabases, transaction: WriteTransaction, head: UInt64, chainHash: [UInt8], recordedAtMicroseconds: Int64) {
+    init(
+        databases: LogDatabases, transaction: WriteTransaction, head: UInt64, chainHash: [UInt8], recordedAtMicroseconds: Int64,
+        keepsPuts: Bool = false
+    ) {
         // Only a writable store applies batches, and opening one writable migrates it to the chain.
         precondition(databases.chain != nil, "a writable log has the chain database")
         self.databases = databases
@@ -31,6 +36,7 @@ struct BatchApplier {
         self.head = head
         self.chainHash = chainHash
         self.recordedAtMicroseconds = recordedAtMicroseconds
+        puts = keepsPuts ? [] : nil
     }
 
     /// Applies `request` in a transaction nested in this one. A failure that `failsTheBatch`
@@ -45,11 +51,13 @@ struct BatchApplier {
             return try transaction.nested { child in
                 var inner = BatchApplier(
                     databases: databases, transaction: child, head: head, chainHash: chainHash,
-                    recordedAtMicroseconds: recordedAtMicroseconds
+                    recordedAtMicroseconds: recordedAtMicroseconds, keepsPuts: puts != nil
                 )
                 let outcome = try inner.apply(request)
                 head = inner.head
                 chainHash = inner.chainHash
+                // Kept only once the nested transaction holds: an undone request wrote nothing.
+                if let innerPuts = inner.puts { puts! += innerPuts }
                 return outcome
             }
         } catch {
@@ -85,10 +93,10 @@ struct BatchApplier {
             try write(event, metadata: request.metadata, hashes: &hashes)
         }
         if !hashes.isEmpty {
-            try transaction.put(chain, IndexKeys.position(firstPosition), hashes, flags: .append)
+            try put(.chain, chain, IndexKeys.position(firstPosition), hashes, flags: .append)
         }
         let entry = CommandEntry(firstPosition: firstPosition, lastPosition: head, fingerprint: request.metadata.fingerprint)
-        try transaction.put(databases.commands, IndexKeys.command(request.metadata.commandID), entry.encoded, flags: .noOverwrite)
+        try put(.commands, databases.commands, IndexKeys.command(request.metadata.commandID), entry.encoded, flags: .noOverwrite)
         return .success(AppendResult(firstPosition: firstPosition, lastPosition: head))
     }
 
@@ -114,18 +122,25 @@ struct BatchApplier {
         var positionValue = [UInt8]()
         positionValue.appendBigEndian(position)
         // MDB_APPEND both asserts that positions only grow and skips the B-tree search.
-        try transaction.put(databases.events, IndexKeys.position(position), record, flags: .append)
+        try put(.events, databases.events, IndexKeys.position(position), record, flags: .append)
         let hash = ChainHash.after(chainHash, record: record)
         hashes += hash
-        try transaction.put(databases.streams, IndexKeys.streamVersion(event.streamID, version), positionValue)
-        try transaction.put(databases.heads, headKey, StreamHead(version: version, position: position).encoded)
+        try put(.streams, databases.streams, IndexKeys.streamVersion(event.streamID, version), positionValue)
+        try put(.heads, databases.heads, headKey, StreamHead(version: version, position: position).encoded)
         let category = StreamName.category(of: event.streamID)
-        try transaction.put(databases.categories, IndexKeys.namePosition(category, position), [])
-        try transaction.put(databases.types, IndexKeys.namePosition(event.type, position), [])
+        try put(.categories, databases.categories, IndexKeys.namePosition(category, position), [])
+        try put(.types, databases.types, IndexKeys.namePosition(event.type, position), [])
         for tag in event.tags {
-            try transaction.put(databases.tags, IndexKeys.namePosition(tag, position), [])
+            try put(.tags, databases.tags, IndexKeys.namePosition(tag, position), [])
         }
         head = position
         chainHash = hash
+    }
+
+    /// Writes in the transaction and keeps the write for the write-ahead file.
+    private mutating func put(_ table: LogTable, _ database: Database, _ key: [UInt8], _ value: [UInt8], flags: PutFlags = []) throws {
+        assert(databases.database(table) == database, "the table names its database")
+        try transaction.put(database, key, value, flags: flags)
+        puts?.append(WriteAheadPut(table: table, key: key, value: value))
     }
 }

@@ -22,6 +22,27 @@ public struct EventStoreOptions: Sendable {
     /// never wait). Nil: nobody is told.
     public var commitObserver: (@Sendable (GroupCommitReport) -> Void)?
 
+    /// The write-ahead mode (ADR 0006): each batch is made durable by one record of `log/wal`
+    /// and one flush, LMDB commits without syncing, and checkpoints sync it. Off: each LMDB
+    /// commit syncs itself (two flushes). A log that was written in this mode and is opened
+    /// without it is recovered first and leaves it.
+    public var writeAhead = false
+    /// When the write-ahead mode checkpoints.
+    var writeAheadPolicy = WriteAheadLog.Policy()
+    /// This boot of the machine (`/proc/sys/kernel/random/boot_id`): the write-ahead mode tells
+    /// a crash of the process (the OS kept every write) from a power failure by it. Nil when
+    /// unknown, which recovers as after a power failure. Tests that model one set another.
+    public var bootID: String? = EventStoreOptions.currentBootID
+
+    static let currentBootID: String? = (try? String(contentsOfFile: "/proc/sys/kernel/random/boot_id", encoding: .utf8))
+        .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+
+    /// Checkpoints of the write-ahead mode after this many commits at most (tests make them frequent).
+    public var writeAheadCommitsPerCheckpointMax: Int {
+        get { writeAheadPolicy.commitsPerCheckpointMax }
+        set { writeAheadPolicy.commitsPerCheckpointMax = newValue }
+    }
+
     /// The defaults: read-write, durable, 1 GiB initial map.
     public init() {}
 }

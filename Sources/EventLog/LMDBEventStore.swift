@@ -16,6 +16,8 @@ public final class LMDBEventStore: EventStore, @unchecked Sendable {
     private let writer: AppendWriter?
     private let writerLock: WriterLock?
     let headWatch: PositionWatch
+    /// What the write-ahead mode's recovery did when the store opened; nil when it did not run.
+    public let writeAheadRecovery: WriteAheadRecovery?
 
     /// Opens the log in `dataDirectory`, creating it unless read-only.
     public init(dataDirectory: String, options: EventStoreOptions = EventStoreOptions()) throws(EventLogError) {
@@ -29,6 +31,10 @@ public final class LMDBEventStore: EventStore, @unchecked Sendable {
         }
         // Before LMDB opens: a second writer is refused before it reads a head it cannot keep.
         writerLock = options.readOnly ? nil : try WriterLock(directory: path)
+        // The write-ahead mode's recovery runs when it is asked for or was used last time.
+        let writeAheadRecovers = !options.readOnly && (options.writeAhead || WriteAheadCheckpointFile.exists(in: path))
+        let restored = writeAheadRecovers ? try WriteAheadLog.restoreAfterRestart(directory: path, bootID: options.bootID) : nil
+        let pin: PinnedSnapshot?
         do {
             environment = try Environment(path: path, options: EnvironmentOptions(
                 mapSizeBytes: options.mapSizeBytes,
@@ -36,12 +42,21 @@ public final class LMDBEventStore: EventStore, @unchecked Sendable {
                 readOnly: options.readOnly,
                 unsafeNoSync: options.unsafeNoSync
             ))
+            // Before any write: the snapshot LMDB opened at must stay whole until a checkpoint.
+            pin = writeAheadRecovers ? try environment.pinSnapshot() : nil
         } catch {
             throw .storage(error)
         }
         var databases = try LogDatabases(environment: environment)
         try databases.checkFormat(environment)
         self.databases = databases
+        var writeAhead: WriteAheadLog?
+        if let pin {
+            (writeAheadRecovery, writeAhead) = try WriteAheadLog.recover(
+                directory: path, restored: restored, environment: environment, databases: databases, pin: pin, options: options)
+        } else {
+            writeAheadRecovery = nil
+        }
         let last = try Self.lastEvent(environment, databases)
         headWatch = PositionWatch(position: last?.position ?? 0)
         if options.readOnly {
@@ -54,7 +69,7 @@ public final class LMDBEventStore: EventStore, @unchecked Sendable {
                 environment: environment, databases: databases, head: last?.position ?? 0,
                 chainHash: chainHead.hash, lastRecordedAtMicroseconds: last?.recordedAtMicroseconds ?? 0,
                 appendsPerBatchMax: options.limits.appendsPerBatchMax, clock: options.clock,
-                onCommit: { watch.advance(to: $0) }, commitObserver: options.commitObserver
+                onCommit: { watch.advance(to: $0) }, commitObserver: options.commitObserver, writeAhead: writeAhead
             )
         }
     }

@@ -1,5 +1,10 @@
 import LMDB
 
+/// A table of the log, as the write-ahead file names it (the numbers are on disk: never reuse one).
+enum LogTable: UInt8, Sendable {
+    case events = 0, streams, heads, categories, types, tags, commands, meta, chain
+}
+
 /// The named databases of the log environment (DESIGN.md "The event log in LMDB").
 struct LogDatabases: Sendable {
     /// position → record.
@@ -53,6 +58,21 @@ struct LogDatabases: Sendable {
             chain = nil
         } catch {
             throw .storage(error)
+        }
+    }
+
+    /// The database of `table`; nil only for `chain` on a log before the chain.
+    func database(_ table: LogTable) -> Database? {
+        switch table {
+        case .events: events
+        case .streams: streams
+        case .heads: heads
+        case .categories: categories
+        case .types: types
+        case .tags: tags
+        case .commands: commands
+        case .meta: meta
+        case .chain: chain
         }
     }
 

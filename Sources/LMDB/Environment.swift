@@ -175,6 +175,18 @@ public final class Environment: @unchecked Sendable {
         )
     }
 
+    /// Begins a read-only transaction under the map lock for a caller that owns and ends it.
+    func beginReadOnly(_ txn: inout OpaquePointer?) -> Int32 {
+        mapLock.withShared { mdb_txn_begin(env, nil, UInt32(MDB_RDONLY), &txn) }
+    }
+
+    /// From now on commits do not sync (`MDB_NOSYNC`): for an owner that makes each commit durable
+    /// another way (the event log's write-ahead file) and calls `sync()` at its checkpoints.
+    /// Unlike `unsafeNoSync`, safe when that owner restores its last checkpoint after a power failure.
+    public func syncOnlyWhenAsked() throws(LMDBError) {
+        try check(mdb_env_set_flags(env, UInt32(MDB_NOSYNC), 1))
+    }
+
     /// Flushes the data file to disk. Commits already do this unless `unsafeNoSync` is set.
     public func sync() throws(LMDBError) {
         try check(mdb_env_sync(env, 1))

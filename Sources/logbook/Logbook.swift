@@ -46,6 +46,10 @@ struct Serve: AsyncParsableCommand {
     /// shown before it may go; a year at most.
     static let blobGraceHoursRange = 1...8_760
 
+    @Flag(name: .customLong("write-ahead"), help: ArgumentHelp(
+        "Make each append durable with one flush of a write-ahead file (log/wal) and sync LMDB at checkpoints (docs/decisions/0006). Default: $LOGBOOK_WRITE_AHEAD=1, else each LMDB commit syncs itself. A log written this way and opened without it is recovered and leaves the mode."))
+    var writeAhead = false
+
     @Flag(help: "If the log is empty, seed demo accounts and a demo house (through the normal commands) before serving.")
     var demo = false
 
@@ -63,6 +67,13 @@ struct Serve: AsyncParsableCommand {
         logger.logLevel = .info
         let configuration = try configuration()
         let runtime = try await LogbookRuntime.open(configuration: configuration)
+        if case let .lmdb(store) = runtime.log, let recovery = store.writeAheadRecovery,
+           recovery.restoredCheckpoint || recovery.replayedRecords > 0 {
+            // An operator wants to know the log came back from a failure, and how.
+            logger.notice("log recovered by its write-ahead mode", metadata: [
+                "restored_checkpoint": "\(recovery.restoredCheckpoint)", "replayed_records": "\(recovery.replayedRecords)",
+            ])
+        }
         do {
             // Before the application: the server answers only once the starter data is complete.
             let seeded = try await prepareAndReport(runtime: runtime, dataDirectory: configuration.dataDirectory)
@@ -98,6 +109,7 @@ extension Serve {
         configuration.eventStore = (eventStore ?? environment["LOGBOOK_EVENT_STORE"]).flatMap { $0.isEmpty ? nil : $0 }
         configuration.blobCollectionInterval = .seconds(blobCollectionIntervalSeconds)
         configuration.blobGracePeriod = .seconds(blobGraceHours * 3_600)
+        configuration.writeAhead = writeAhead || environment["LOGBOOK_WRITE_AHEAD"] == "1"
         return configuration
     }
 

@@ -25,7 +25,15 @@ struct CrashWriter {
                 var options = EventStoreOptions()
                 // Only for the power-loss test that shows its fault injector catches a log that
                 // does not sync.
-                options.unsafeNoSync = ProcessInfo.processInfo.environment["LOGBOOK_CRASH_WRITER_UNSAFE_NO_SYNC"] == "1"
+                let environment = ProcessInfo.processInfo.environment
+                options.unsafeNoSync = environment["LOGBOOK_CRASH_WRITER_UNSAFE_NO_SYNC"] == "1"
+                // The write-ahead mode, checkpointing every so many commits, in a boot the test
+                // names (a power-loss test gives each round its own, as a machine's restart would).
+                options.writeAhead = environment["LOGBOOK_CRASH_WRITER_WRITE_AHEAD"] == "1"
+                if let commits = environment["LOGBOOK_CRASH_WRITER_CHECKPOINT_COMMITS"].flatMap({ Int($0) }) {
+                    options.writeAheadCommitsPerCheckpointMax = commits
+                }
+                if let boot = environment["LOGBOOK_CRASH_WRITER_BOOT_ID"] { options.bootID = boot }
                 await run(try LMDBEventStore(dataDirectory: arguments[1], options: options), writers: writers)
             }
         } catch {

@@ -42,31 +42,44 @@ struct PowerLossTests {
     /// `keepingUnsyncedWrites`, replaces the file. Returns the acknowledgements, how many writes
     /// were not synced at the failure, and whether the image differs from the file the process
     /// left (the failure lost something).
+    /// With `writeAhead`, the crash writer runs in the write-ahead mode (ADR 0006) in a boot of
+    /// its own (as after a restart), checkpointing every `checkpointCommits` commits, and its
+    /// `wal-0`, `wal-1` and `checkpoint` files lose their unsynced writes too.
     func runUntilPowerFails(
-        directory: String, killAfter: Duration, keepingUnsyncedWrites: Bool = true, unsafeNoSync: Bool = false
+        directory: String, killAfter: Duration, keepingUnsyncedWrites: Bool = true, unsafeNoSync: Bool = false,
+        writeAhead: Bool = false, checkpointCommits: Int = 16
     ) async throws -> (acks: [(UInt64, UUID)], unsynced: Int, lostWrites: Bool) {
-        let file = directory + "/log/data.mdb"
+        let files = (["data.mdb"] + (writeAhead ? ["wal-0", "wal-1", "checkpoint"] : [])).map { directory + "/log/" + $0 }
         var environment = ProcessInfo.processInfo.environment
         environment["LD_PRELOAD"] = try Self.shim.get()
-        environment["POWERLOSS_FILE"] = file
+        environment["POWERLOSS_FILES"] = files.joined(separator: ":")
         if unsafeNoSync { environment["LOGBOOK_CRASH_WRITER_UNSAFE_NO_SYNC"] = "1" }
+        if writeAhead {
+            environment["LOGBOOK_CRASH_WRITER_WRITE_AHEAD"] = "1"
+            environment["LOGBOOK_CRASH_WRITER_CHECKPOINT_COMMITS"] = String(checkpointCommits)
+            environment["LOGBOOK_CRASH_WRITER_BOOT_ID"] = UUID().uuidString
+        }
         let acks = try await CrashWriterRun.untilKilled(log: directory, environment: environment, killAfter: killAfter)
 
-        let durable = file + ".durable"
-        let unsynced = try Self.unsyncedWrites(file + ".pending")
-        if keepingUnsyncedWrites {
-            let image = try FileHandle(forWritingTo: URL(fileURLWithPath: durable))
-            for write in unsynced where Bool.random() {
-                try image.seek(toOffset: write.offset)
-                try image.write(contentsOf: write.bytes)
+        var unsyncedCount = 0, lost = false
+        for file in files where FileManager.default.fileExists(atPath: file + ".durable") {
+            let durable = file + ".durable"
+            let unsynced = try Self.unsyncedWrites(file + ".pending")
+            unsyncedCount += unsynced.count
+            if keepingUnsyncedWrites {
+                let image = try FileHandle(forWritingTo: URL(fileURLWithPath: durable))
+                for write in unsynced where Bool.random() {
+                    try image.seek(toOffset: write.offset)
+                    try image.write(contentsOf: write.bytes)
+                }
+                try image.close()
             }
-            try image.close()
+            try FileManager.default.removeItem(atPath: file + ".pending")
+            if FileManager.default.contents(atPath: file) != FileManager.default.contents(atPath: durable) { lost = true }
+            try FileManager.default.removeItem(atPath: file)
+            try FileManager.default.moveItem(atPath: durable, toPath: file)
         }
-        try FileManager.default.removeItem(atPath: file + ".pending")
-        let lost = FileManager.default.contents(atPath: file) != FileManager.default.contents(atPath: durable)
-        try FileManager.default.removeItem(atPath: file)
-        try FileManager.default.moveItem(atPath: durable, toPath: file)
-        return (acks, unsynced.count, lost)
+        return (acks, unsyncedCount, lost)
     }
 
     /// The shim's list of writes not synced when the process died, in the order they were made.
@@ -88,15 +101,30 @@ struct PowerLossTests {
         return writes
     }
 
-    @Test func everyAcknowledgedAppendSurvivesPowerFailuresAtRandomMoments() async throws {
+    /// Both ways of making an append durable: LMDB syncing each commit, and the write-ahead mode,
+    /// where LMDB commits without syncing and recovery must put the last checkpoint back.
+    @Test(arguments: [false, true])
+    func everyAcknowledgedAppendSurvivesPowerFailuresAtRandomMoments(writeAhead: Bool) async throws {
         let directory = NSTemporaryDirectory() + "powerloss-" + UUID().uuidString
         defer { try? FileManager.default.removeItem(atPath: directory) }
         var acknowledged: [UInt64: UUID] = [:]
-        var failuresThatLostWrites = 0, unsyncedWrites = 0
+        var failuresThatLostWrites = 0, unsyncedWrites = 0, checkpointsRestored = 0, recordsReplayed = 0
         for round in 0..<8 {
-            let (acks, unsynced, lost) = try await runUntilPowerFails(directory: directory, killAfter: .milliseconds(Int.random(in: 100...400)))
+            let (acks, unsynced, lost) = try await runUntilPowerFails(
+                directory: directory, killAfter: .milliseconds(Int.random(in: 100...400)), writeAhead: writeAhead)
             #expect(acks.count > 0, "round \(round) appended something before the power failed")
             if lost { failuresThatLostWrites += 1 }
+            if writeAhead {
+                // Recovery after the power came back, as the next start would run it.
+                var options = EventStoreOptions()
+                options.writeAhead = true
+                options.bootID = UUID().uuidString
+                let store = try LMDBEventStore(dataDirectory: directory, options: options)
+                let recovery = try #require(store.writeAheadRecovery)
+                if recovery.restoredCheckpoint { checkpointsRestored += 1 }
+                recordsReplayed += recovery.replayedRecords
+                store.close()
+            }
             unsyncedWrites += unsynced
             for (position, id) in acks {
                 // A position acknowledged in an earlier round is never handed out again.
@@ -105,6 +133,10 @@ struct PowerLossTests {
             }
         }
         #expect(failuresThatLostWrites > 0 && unsyncedWrites > 0, "the injector dropped writes not yet synced (else this proves nothing)")
+        if writeAhead {
+            // Each start after a failure put a checkpoint back and applied the records after it.
+            #expect(checkpointsRestored == 8 && recordsReplayed > 0, "restored \(checkpointsRestored), replayed \(recordsReplayed)")
+        }
         let store = try LMDBEventStore(dataDirectory: directory)
         defer { store.close() }
         let report = try store.verify()

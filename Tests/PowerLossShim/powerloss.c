@@ -1,7 +1,7 @@
 // An LD_PRELOAD shim for the power-loss tests (Tests/EventLogTests/PowerLossTests.swift).
 //
-// It models what a power failure leaves of one file, POWERLOSS_FILE (the log's data.mdb): beside
-// it, <file>.durable holds only what was made durable, that is every write followed by an
+// It models what a power failure leaves of each file of POWERLOSS_FILES (paths separated by ':',
+// e.g. the log's data.mdb, and the write-ahead mode's wal and checkpoint): beside each, <file>.durable holds only what was made durable, that is every write followed by an
 // fsync or fdatasync of the file, and every write through a descriptor opened with O_SYNC or
 // O_DSYNC (LMDB writes its meta page so). Other writes are held in memory until the next sync
 // and are lost with the process, as the page cache is lost with the power. The process itself
@@ -28,6 +28,7 @@
 #include <unistd.h>
 
 #define TRACKED_DESCRIPTORS_MAX 4096
+#define TARGETS_MAX 4
 
 struct pending_write {
     off_t offset;
@@ -35,14 +36,23 @@ struct pending_write {
     unsigned char *bytes;
 };
 
+// One modelled file: its durable copy, its journal of unsynced writes, and those writes.
+struct target {
+    char path[PATH_MAX];
+    int durable_fd;
+    int journal_fd;
+    off_t journal_end;
+    struct pending_write *pending;
+    size_t pending_count, pending_capacity;
+};
+
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
-static char target[PATH_MAX];
-static int durable_fd = -1;
-static int journal_fd = -1;
-// 0: not the target; 1: the target; 2: the target, opened with O_SYNC or O_DSYNC.
+static struct target targets[TARGETS_MAX];
+static int target_count;
+// Per descriptor: 0 when not a target; else the target's index + 1, plus SYNC_FLAG when opened
+// with O_SYNC or O_DSYNC.
+#define SYNC_FLAG 0x80
 static unsigned char tracked[TRACKED_DESCRIPTORS_MAX];
-static struct pending_write *pending;
-static size_t pending_count, pending_capacity;
 
 static int (*real_open)(const char *, int, ...);
 static int (*real_open64)(const char *, int, ...);
@@ -74,8 +84,18 @@ __attribute__((constructor)) static void setup(void) {
     real_close = dlsym(RTLD_NEXT, "close");
     real_ftruncate = dlsym(RTLD_NEXT, "ftruncate");
     real_ftruncate64 = dlsym(RTLD_NEXT, "ftruncate64");
-    const char *file = getenv("POWERLOSS_FILE");
-    if (file && strlen(file) < sizeof target - 16) strcpy(target, file);
+    const char *files = getenv("POWERLOSS_FILES");
+    while (files && *files && target_count < TARGETS_MAX) {
+        const char *end = strchr(files, ':');
+        size_t length = end ? (size_t)(end - files) : strlen(files);
+        if (length > 0 && length < PATH_MAX - 16) {
+            struct target *t = &targets[target_count++];
+            memcpy(t->path, files, length);
+            t->path[length] = 0;
+            t->durable_fd = t->journal_fd = -1;
+        }
+        files = end ? end + 1 : NULL;
+    }
 }
 
 static void write_all(int fd, const void *bytes, size_t length, off_t offset) {
@@ -87,80 +107,83 @@ static void write_all(int fd, const void *bytes, size_t length, off_t offset) {
     }
 }
 
-static void write_durable(const void *bytes, size_t length, off_t offset) { write_all(durable_fd, bytes, length, offset); }
-
 // The journal of unsynced writes, rewritten from `pending` (called with the lock held).
-static off_t journal_end;
-
-static void journal_append(const struct pending_write *entry) {
+static void journal_append(struct target *t, const struct pending_write *entry) {
     unsigned long long header[2] = {(unsigned long long)entry->offset, (unsigned long long)entry->length};
-    write_all(journal_fd, header, sizeof header, journal_end);
-    write_all(journal_fd, entry->bytes, entry->length, journal_end + (off_t)sizeof header);
-    journal_end += (off_t)(sizeof header + entry->length);
+    write_all(t->journal_fd, header, sizeof header, t->journal_end);
+    write_all(t->journal_fd, entry->bytes, entry->length, t->journal_end + (off_t)sizeof header);
+    t->journal_end += (off_t)(sizeof header + entry->length);
 }
 
-static void journal_rewrite(void) {
-    if (real_ftruncate(journal_fd, 0) != 0) abort();
-    journal_end = 0;
-    for (size_t i = 0; i < pending_count; i++) journal_append(&pending[i]);
+static void journal_rewrite(struct target *t) {
+    if (real_ftruncate(t->journal_fd, 0) != 0) abort();
+    t->journal_end = 0;
+    for (size_t i = 0; i < t->pending_count; i++) journal_append(t, &t->pending[i]);
 }
 
 // Starts tracking `fd` if it names the target; the first time, the durable copy starts as the
 // file is now (the test puts the previous round's durable image in place before each run).
 static void track(int fd, int flags) {
-    if (fd < 0 || fd >= TRACKED_DESCRIPTORS_MAX || target[0] == 0) return;
+    if (fd < 0 || fd >= TRACKED_DESCRIPTORS_MAX || target_count == 0) return;
     char link[64], path[PATH_MAX];
     snprintf(link, sizeof link, "/proc/self/fd/%d", fd);
     ssize_t length = readlink(link, path, sizeof path - 1);
     if (length <= 0) return;
     path[length] = 0;
-    if (strcmp(path, target) != 0) return;
+    int index = -1;
+    for (int i = 0; i < target_count; i++) {
+        if (strcmp(path, targets[i].path) == 0) index = i;
+    }
+    if (index < 0) return;
+    struct target *t = &targets[index];
     pthread_mutex_lock(&lock);
-    if (durable_fd < 0) {
+    if (t->durable_fd < 0) {
         char durable[PATH_MAX + 16];
-        snprintf(durable, sizeof durable, "%s.durable", target);
-        durable_fd = real_open(durable, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
-        if (durable_fd < 0) abort();
+        snprintf(durable, sizeof durable, "%s.durable", t->path);
+        t->durable_fd = real_open(durable, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+        if (t->durable_fd < 0) abort();
         char journal[PATH_MAX + 16];
-        snprintf(journal, sizeof journal, "%s.pending", target);
-        journal_fd = real_open(journal, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
-        if (journal_fd < 0) abort();
+        snprintf(journal, sizeof journal, "%s.pending", t->path);
+        t->journal_fd = real_open(journal, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+        if (t->journal_fd < 0) abort();
         unsigned char buffer[1 << 16];
         off_t offset = 0;
         ssize_t got;
         while ((got = pread(fd, buffer, sizeof buffer, offset)) > 0) {
-            write_durable(buffer, (size_t)got, offset);
+            write_all(t->durable_fd, buffer, (size_t)got, offset);
             offset += got;
         }
     }
-    tracked[fd] = (flags & (O_SYNC | O_DSYNC)) ? 2 : 1;
+    tracked[fd] = (unsigned char)(index + 1) | ((flags & (O_SYNC | O_DSYNC)) ? SYNC_FLAG : 0);
     pthread_mutex_unlock(&lock);
 }
 
 static int is_tracked(int fd) { return fd >= 0 && fd < TRACKED_DESCRIPTORS_MAX && tracked[fd]; }
+static struct target *target_of(int fd) { return &targets[(tracked[fd] & ~SYNC_FLAG) - 1]; }
 
 // Records a write that reached the file: durable at once through a synchronous descriptor,
 // else held until the next sync.
 static void record(int fd, const struct iovec *parts, int count, off_t offset, ssize_t written) {
     if (written <= 0) return;
     pthread_mutex_lock(&lock);
+    struct target *t = target_of(fd);
     size_t left = (size_t)written;
     for (int i = 0; i < count && left > 0; i++) {
         size_t length = parts[i].iov_len < left ? parts[i].iov_len : left;
-        if (tracked[fd] == 2) {
-            write_durable(parts[i].iov_base, length, offset);
+        if (tracked[fd] & SYNC_FLAG) {
+            write_all(t->durable_fd, parts[i].iov_base, length, offset);
         } else {
-            if (pending_count == pending_capacity) {
-                pending_capacity = pending_capacity ? pending_capacity * 2 : 256;
-                pending = realloc(pending, pending_capacity * sizeof *pending);
-                if (!pending) abort();
+            if (t->pending_count == t->pending_capacity) {
+                t->pending_capacity = t->pending_capacity ? t->pending_capacity * 2 : 256;
+                t->pending = realloc(t->pending, t->pending_capacity * sizeof *t->pending);
+                if (!t->pending) abort();
             }
             unsigned char *copy = malloc(length ? length : 1);
             if (!copy) abort();
             memcpy(copy, parts[i].iov_base, length);
-            pending[pending_count] = (struct pending_write){offset, length, copy};
-            journal_append(&pending[pending_count]);
-            pending_count++;
+            t->pending[t->pending_count] = (struct pending_write){offset, length, copy};
+            journal_append(t, &t->pending[t->pending_count]);
+            t->pending_count++;
         }
         offset += (off_t)length;
         left -= length;
@@ -168,22 +191,23 @@ static void record(int fd, const struct iovec *parts, int count, off_t offset, s
     pthread_mutex_unlock(&lock);
 }
 
-// After a successful sync: the writes recorded before it began are durable.
-static void make_durable(size_t count) {
+// After a successful sync of a descriptor of `t`: its writes recorded before the sync began are durable.
+static void make_durable(struct target *t, size_t count) {
     pthread_mutex_lock(&lock);
     for (size_t i = 0; i < count; i++) {
-        write_durable(pending[i].bytes, pending[i].length, pending[i].offset);
-        free(pending[i].bytes);
+        write_all(t->durable_fd, t->pending[i].bytes, t->pending[i].length, t->pending[i].offset);
+        free(t->pending[i].bytes);
     }
-    memmove(pending, pending + count, (pending_count - count) * sizeof *pending);
-    pending_count -= count;
-    journal_rewrite();
+    memmove(t->pending, t->pending + count, (t->pending_count - count) * sizeof *t->pending);
+    t->pending_count -= count;
+    journal_rewrite(t);
     pthread_mutex_unlock(&lock);
 }
 
-static size_t pending_now(void) {
+static size_t pending_now(int fd) {
+    if (!is_tracked(fd)) return 0;
     pthread_mutex_lock(&lock);
-    size_t count = pending_count;
+    size_t count = target_of(fd)->pending_count;
     pthread_mutex_unlock(&lock);
     return count;
 }
@@ -263,16 +287,16 @@ ssize_t writev(int fd, const struct iovec *parts, int count) {
 }
 
 int fsync(int fd) {
-    size_t before = is_tracked(fd) ? pending_now() : 0;
+    size_t before = pending_now(fd);
     int result = real_fsync(fd);
-    if (result == 0 && before > 0) make_durable(before);
+    if (result == 0 && before > 0) make_durable(target_of(fd), before);
     return result;
 }
 
 int fdatasync(int fd) {
-    size_t before = is_tracked(fd) ? pending_now() : 0;
+    size_t before = pending_now(fd);
     int result = real_fdatasync(fd);
-    if (result == 0 && before > 0) make_durable(before);
+    if (result == 0 && before > 0) make_durable(target_of(fd), before);
     return result;
 }
 
@@ -281,9 +305,10 @@ int fdatasync(int fd) {
 static void resize(int fd, off_t length) {
     if (!is_tracked(fd)) return;
     pthread_mutex_lock(&lock);
+    struct target *t = target_of(fd);
     struct stat status;
-    if (fstat(durable_fd, &status) == 0 && status.st_size < length) {
-        if (real_ftruncate(durable_fd, length) != 0) abort();
+    if (fstat(t->durable_fd, &status) == 0 && status.st_size < length) {
+        if (real_ftruncate(t->durable_fd, length) != 0) abort();
     }
     pthread_mutex_unlock(&lock);
 }

@@ -23,6 +23,7 @@
 #                                    SSE streams is open, e.g. 0,100,1000 (0: the run without streams)
 #                    WORKERS=N       live.py's writers (16), the first N users of the first houses
 #                    HOUSES=N        houses of 4 seeded (16); past the writers' 16 they only watch
+#                    LOGBOOK_WRITE_AHEAD=1  the server's log in its write-ahead mode (ADR 0006)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 

@@ -10,13 +10,17 @@ struct ConcurrentCommand: AsyncParsableCommand {
     @Option(name: .customLong("event-store"), help: ArgumentHelp(
         "Also measure a PostgreSQL log (postgres://user@host:port/database), each writer count right after LMDB's.", valueName: "url"))
     var eventStore: String?
+    @Flag(name: .customLong("write-ahead"), help: "Also measure the log in its write-ahead mode (ADR 0006), each writer count right after the syncing mode.")
+    var writeAhead = false
+    @Option(name: .customLong("checkpoint-commits"), help: "In the write-ahead mode, checkpoint after at most this many commits (default: the log's own).")
+    var checkpointCommits: Int?
     @OptionGroup var load: LoadOptions
     @OptionGroup var options: BenchOptions
 
     func run() async throws {
         var printer = ReportPrinter(json: options.json)
         printer.print(try await ConcurrentAppendScenario(
-            writerCounts: writers, stop: load.stop, shape: load.shape, eventStore: eventStore).run(options))
+            writerCounts: writers, stop: load.stop, shape: load.shape, eventStore: eventStore, writeAhead: writeAhead, checkpointCommits: checkpointCommits).run(options))
         try printer.finish()
     }
 }
@@ -112,7 +116,7 @@ struct AllCommand: AsyncParsableCommand {
         var printer = ReportPrinter(json: options.json)
         let seconds = full ? 10 : 5
         let stop = WriterLoad.Stop.after(.seconds(seconds))
-        printer.print(try await ConcurrentAppendScenario(writerCounts: [1, 8, 64], stop: stop).run(options))
+        printer.print(try await ConcurrentAppendScenario(writerCounts: [1, 8, 64], stop: stop, writeAhead: true).run(options))
         // The scan reads the log the bulk scenario wrote, as a real catch-up would.
         let bulk = BulkAppendScenario(events: full ? 1_000_000 : 500_000, eventsPerAppend: 1_000, appendsInFlight: 4)
         let (bulkReport, scanReport) = try await options.withDataDirectory("bulk") { directory in
