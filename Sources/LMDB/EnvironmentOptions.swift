@@ -18,6 +18,7 @@ public struct EnvironmentOptions: Sendable {
     /// Skip fsync on commit. Only for tests and benchmarks that measure the rest of the path;
     /// a server must never set it, because acknowledged writes could be lost on power failure.
     public var unsafeNoSync: Bool
+
     /// Options for a read-write environment with defaults sized for an event log.
     public init(
         mapSizeBytes: Int = 1 << 30,
