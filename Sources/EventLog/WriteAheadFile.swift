@@ -28,7 +28,11 @@ final class WriteAheadFile {
         file = try RawFile(path: path, creating: true)
         self.lastSequence = lastSequence
         if !existed {
-            try file.write([UInt8](repeating: 0, count: preallocatedBytes), at: 0)
+            // In pieces: a buffer the size of the file would stay in the heap's high-water mark.
+            let zeros = [UInt8](repeating: 0, count: min(preallocatedBytes, 1 << 20))
+            for offset in stride(from: 0, to: preallocatedBytes, by: zeros.count) {
+                try file.write(zeros.prefix(preallocatedBytes - offset), at: offset)
+            }
             try file.sync()
             try RawFile.syncDirectory(directory)
         }
