@@ -51,8 +51,6 @@ final class WriteAheadLog {
     private let checkpointQueue = DispatchQueue(label: "logbook-checkpoint")
     /// Set when a checkpoint failed: the next one runs in place, on the writer, covering both files.
     private var checkpointFailed = false
-    /// Checkpoints ended since the log opened (tests count them).
-    private(set) var checkpointCount = 0
 
     // MARK: Opening
 
@@ -267,7 +265,6 @@ final class WriteAheadLog {
         case .success:
             pin.release()
             pin = newPin
-            checkpointCount += 1
         case let .failure(error):
             newPin.release()
             checkpointFailed = true
@@ -296,7 +293,6 @@ final class WriteAheadLog {
         commitsSinceCheckpoint = 0
         lastCheckpoint = .now
         checkpointFailed = false
-        checkpointCount += 1
     }
 
     private var dataFile: String { (directory as NSString).appendingPathComponent("data.mdb") }
