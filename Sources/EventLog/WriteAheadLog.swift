@@ -147,22 +147,14 @@ final class WriteAheadLog {
         files = try [0, 1].map { index throws(EventLogError) in try WriteAheadFile(directory: directory, index: index, lastSequence: applied, preallocatedBytes: policy.preallocatedBytes) }
         try checkpointInPlace()
         // From here LMDB's commits are made durable by the write-ahead files and the checkpoints.
-        do {
-            try environment.syncOnlyWhenAsked()
-        } catch {
-            throw .storage(error)
-        }
+        try LogDatabases.mapStorage { try environment.syncOnlyWhenAsked() }
     }
 
     /// Leaves the write-ahead mode, for a log opened without it, after `replay`: LMDB is
     /// synced, then the checkpoint file goes (nothing is restored from now on), then the
     /// write-ahead files.
     private static func retire(directory: String, environment: Environment) throws(EventLogError) {
-        do {
-            try environment.sync()
-        } catch {
-            throw .storage(error)
-        }
+        try LogDatabases.mapStorage { try environment.sync() }
         for name in [WriteAheadCheckpointFile.name, WriteAheadFile.name(0), WriteAheadFile.name(1)] {
             unlink((directory as NSString).appendingPathComponent(name))
         }
@@ -223,18 +215,10 @@ final class WriteAheadLog {
     /// the snapshot is pinned and its meta pages copied here (no transaction is open, so both
     /// are of the last commit), and the records after it go to the other file from now on.
     private func beginCheckpoint() throws(EventLogError) {
-        let newPin: PinnedSnapshot
-        do {
-            newPin = try environment.pinSnapshot()
-        } catch {
-            throw .storage(error)
-        }
-        let metaPages = try LMDBMetaPages.read(dataFile, pageSizeBytes: environment.info().pageSizeBytes)
         let sequence = files[current].lastSequence
+        let (newPin, checkpoint) = try checkpointOfLastCommit(sequence: sequence, recordsAfterIn: 1 - current)
         current = 1 - current
         files[current].restart(after: sequence)
-        generation += 1
-        let checkpoint = WriteAheadCheckpoint(generation: generation, sequence: sequence, file: current, bootID: bootID, metaPages: metaPages)
         let outcome = CheckpointOutcome()
         running = (newPin, outcome)
         commitsSinceCheckpoint = 0
@@ -275,17 +259,10 @@ final class WriteAheadLog {
     /// A checkpoint of the last commit, synced here: it covers every record of both files, so
     /// writing starts again at the current file's start.
     private func checkpointInPlace() throws(EventLogError) {
-        let newPin: PinnedSnapshot
-        do {
-            newPin = try environment.pinSnapshot()
-            try environment.sync()
-        } catch {
-            throw .storage(error)
-        }
-        let metaPages = try LMDBMetaPages.read(dataFile, pageSizeBytes: environment.info().pageSizeBytes)
         let sequence = files[current].lastSequence
-        generation += 1
-        try checkpoints.write(WriteAheadCheckpoint(generation: generation, sequence: sequence, file: current, bootID: bootID, metaPages: metaPages))
+        let (newPin, checkpoint) = try checkpointOfLastCommit(sequence: sequence, recordsAfterIn: current)
+        try LogDatabases.mapStorage { try environment.sync() }
+        try checkpoints.write(checkpoint)
         // Only now may the pages of the previous checkpoint's snapshot be reused.
         pin.release()
         pin = newPin
@@ -293,6 +270,16 @@ final class WriteAheadLog {
         commitsSinceCheckpoint = 0
         lastCheckpoint = .now
         checkpointFailed = false
+    }
+
+    /// Pins the last commit's snapshot and describes it as the next checkpoint, with a copy of
+    /// its meta pages (from the page cache: no transaction is open, so they are the last
+    /// commit's). Not yet durable: its data file must be synced before it is written.
+    private func checkpointOfLastCommit(sequence: UInt64, recordsAfterIn file: Int) throws(EventLogError) -> (PinnedSnapshot, WriteAheadCheckpoint) {
+        let pin = try LogDatabases.mapStorage { try environment.pinSnapshot() }
+        let metaPages = try LMDBMetaPages.read(dataFile, pageSizeBytes: environment.info().pageSizeBytes)
+        generation += 1
+        return (pin, WriteAheadCheckpoint(generation: generation, sequence: sequence, file: file, bootID: bootID, metaPages: metaPages))
     }
 
     private var dataFile: String { (directory as NSString).appendingPathComponent("data.mdb") }

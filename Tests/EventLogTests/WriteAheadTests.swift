@@ -233,4 +233,19 @@ struct WriteAheadTests {
         wal1.close()
         try Self.expectRecovered(leftover.directory, boot: "after-restart", WriteAheadRecovery(restoredCheckpoint: true, replayedRecords: 10), head: 10)
     }
+
+    /// A checkpoint whose copy of the meta pages is not LMDB's (intact, but written by something
+    /// else or another version) is refused before anything is written over `data.mdb`.
+    @Test func aCheckpointWhoseMetaPagesAreNotLMDBsIsRefusedAndTouchesNothing() async throws {
+        let leftover = try await Self.leftover(appending: 3)
+        defer { try? FileManager.default.removeItem(atPath: leftover.directory) }
+        let path = leftover.directory + "/log"
+        let checkpoints = try WriteAheadCheckpointFile(directory: path)
+        try checkpoints.write(WriteAheadCheckpoint(
+            generation: 99, sequence: 0, file: 0, bootID: "before", metaPages: [UInt8](repeating: 0xAB, count: 8_192)))
+        checkpoints.close()
+        let before = FileManager.default.contents(atPath: path + "/data.mdb")
+        #expect(throws: EventLogError.self) { try Self.open(leftover.directory, boot: "after-restart") }
+        #expect(FileManager.default.contents(atPath: path + "/data.mdb") == before)
+    }
 }
