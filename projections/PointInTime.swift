@@ -46,7 +46,7 @@ public final class PointInTime<Store: EventStore>: Sendable {
         do throws(ReadModelError) {
             // Created before the engine, so a failure below leaves nothing behind either.
             let engine = try ProjectionEngine(
-                log: log, dataDirectory: directory, projections: projections, unsafeNoSync: true,
+                log: log, dataDirectory: directory, projections: projections, sync: .unsafeNever,
                 initialMapSizeBytes: initialMapSizeBytes, personalData: personalData)
             let copy = PointInTime(position: position, engine: engine, directory: directory)
             _ = try await engine.prepare()

@@ -1,5 +1,6 @@
 import EventLog
 import EventSourcing
+import Foundation
 import LMDB
 
 /// The live runner: follows the log into every projection that has not failed.
@@ -23,6 +24,7 @@ extension ProjectionEngine {
         var reached = projected.position
         // The batch after the one being applied, read and decoded meanwhile on another thread.
         var ahead: BatchAhead?
+        var slices = DecodeSlices()
         do throws(ReadModelError) {
             while !Task.isCancelled {
                 let next = (try liveCheckpoint() ?? reached) + 1
@@ -51,9 +53,10 @@ extension ProjectionEngine {
                         continue
                     }
                 }
-                let following = readAhead(after: page, for: projections)
+                let following = readAhead(after: page, for: projections, slices: slices.count)
+                let applyCPU: Duration
                 do throws(ReadModelError) {
-                    try applyLive(page)
+                    applyCPU = try ThreadCPUTime.measure { () throws(ReadModelError) in try applyLive(page) }.1
                 } catch let .keysUnavailable(reason) {
                     // Nothing of the batch committed: it is read and applied again.
                     await backOff(after: "personal-data keys: \(reason)", retryDelayMin, retryDelayMax)
@@ -62,6 +65,7 @@ extension ProjectionEngine {
                 logReadSucceeded()
                 reached = last.position
                 ahead = await following?.value
+                if let ahead { slices.learn(decodeCPU: ahead.decodeCPU, applyCPU: applyCPU) }
             }
             stop("cancelled")
         } catch {
@@ -100,29 +104,30 @@ extension ProjectionEngine {
         if failures > 0 { report(.logReadRecovered(failures: failures)) }
     }
 
-    /// A batch read ahead: the position it starts at, and its records with their events decoded.
-    typealias BatchAhead = (position: UInt64, page: DecodedEvents)
+    /// A batch read ahead: the position it starts at, its records with their events decoded, and
+    /// the CPU time the decoding took.
+    typealias BatchAhead = (position: UInt64, page: DecodedEvents, decodeCPU: Duration)
 
     /// Starts reading the batch after `page` and decoding it as `projections` will ask for it,
     /// on another core while this thread applies `page`, when `page` was full (catching up: more
     /// are likely waiting). Nil at the head, where there is nothing to read ahead and the caller
     /// goes on as before. Detached, as a task of this actor could not start while it applies.
-    nonisolated func readAhead(after page: DecodedEvents, for projections: [any Projection]) -> Task<BatchAhead?, Never>? {
+    nonisolated func readAhead(after page: DecodedEvents, for projections: [any Projection], slices: Int) -> Task<BatchAhead?, Never>? {
         guard page.records.count >= Self.batchEventsMax, let last = page.records.last else { return nil }
-        return Task.detached { [self] in await batch(from: last.position + 1, decodedFor: projections) }
+        return Task.detached { [self] in await batch(from: last.position + 1, decodedFor: projections, slices: slices) }
     }
 
     /// The batch from `position`, read and decoded as `projections` will ask for it; nil when
     /// the read fails (the caller reads again itself, and handles the failure). Nonisolated: it
     /// runs beside the engine's thread, touching only the log and the batch it makes.
-    private nonisolated func batch(from position: UInt64, decodedFor projections: [any Projection]) async -> BatchAhead? {
+    private nonisolated func batch(from position: UInt64, decodedFor projections: [any Projection], slices: Int) async -> BatchAhead? {
         guard let records = try? await readBatch(from: position) else { return nil }
         let page = DecodedEvents(records)
         // With the keyring `apply` would use, so sealed fields open here as they would there.
-        PersonalDataKeys.$current.withValue(PersonalDataKeys.current ?? personalData) {
-            page.decodeAhead(projections.compactMap(\.reads).joined())
+        let decodeCPU = await PersonalDataKeys.$current.withValue(PersonalDataKeys.current ?? personalData) {
+            await page.decodeAhead(projections.compactMap(\.reads).joined(), slices: slices)
         }
-        return (position, page)
+        return (position, page, decodeCPU)
     }
 
     /// One live batch: every projection's changes and checkpoint in one transaction. A

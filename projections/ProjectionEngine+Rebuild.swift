@@ -43,6 +43,7 @@ extension ProjectionEngine {
         // The next batch, read and decoded on the other core while this one is applied (as the
         // live runner does while it catches up).
         var ahead: BatchAhead?
+        var slices = DecodeSlices()
         while true {
             let page: DecodedEvents
             if let ready = ahead, ready.position == checkpoint + 1 {
@@ -51,17 +52,20 @@ extension ProjectionEngine {
                 page = DecodedEvents(try await readBatch(from: checkpoint + 1))
             }
             guard let last = page.records.last else { break }
-            let following = readAhead(after: page, for: [projection])
-            try store.write { txn in
-                guard var meta = try store.meta(of: name, in: txn.reader), meta.rebuild?.id == id else {
-                    throw ReadModelError.rebuildSuperseded(name)
+            let following = readAhead(after: page, for: [projection], slices: slices.count)
+            let applyCPU = try ThreadCPUTime.measure { () throws(ReadModelError) in
+                try store.write { txn in
+                    guard var meta = try store.meta(of: name, in: txn.reader), meta.rebuild?.id == id else {
+                        throw ReadModelError.rebuildSuperseded(name)
+                    }
+                    try apply(projection, page, after: 0, into: tables, txn)
+                    meta.rebuild?.checkpoint = last.position
+                    try store.store(meta, of: name, in: txn)
                 }
-                try apply(projection, page, after: 0, into: tables, txn)
-                meta.rebuild?.checkpoint = last.position
-                try store.store(meta, of: name, in: txn)
-            }
+            }.1
             checkpoint = last.position
             ahead = await following?.value
+            if let ahead { slices.learn(decodeCPU: ahead.decodeCPU, applyCPU: applyCPU) }
             await pause(at: .built(checkpoint: checkpoint))
         }
         await pause(at: .reachedEnd(checkpoint: checkpoint))

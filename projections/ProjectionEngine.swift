@@ -38,20 +38,32 @@ public actor ProjectionEngine<Store: EventStore> {
     static var batchEventsMax: Int { 10_000 }
 
     /// An engine for `projections` with read models in `<dataDirectory>/readmodels`, whose map
-    /// starts at `initialMapSizeBytes` (1 GiB unless given) and doubles whenever it fills.
+    /// starts at `initialMapSizeBytes` (1 GiB unless given) and doubles whenever it fills, synced
+    /// as `sync` says (`bootID`: this boot of the machine; tests pass another to model a restart).
     /// `readOnly` opens existing read models only to read them and their status (`logbook-admin
     /// stats` beside a running server); such an engine must not prepare, run or rebuild.
     public init(
-        log: Store, dataDirectory: String, projections: [any Projection], unsafeNoSync: Bool = false,
-        initialMapSizeBytes: Int? = nil, readOnly: Bool = false, personalData: (any PersonalDataKeyring)? = nil
+        log: Store, dataDirectory: String, projections: [any Projection], sync: ReadModelSync = .everyCommit,
+        bootID: String? = MachineBoot.id, initialMapSizeBytes: Int? = nil, readOnly: Bool = false,
+        personalData: (any PersonalDataKeyring)? = nil
     ) throws(ReadModelError) {
         precondition(Set(projections.map(\.name)).count == projections.count, "projection names are unique")
         self.log = log
         self.projections = projections
         self.personalData = personalData
         store = try ReadModelStore(
-            dataDirectory: dataDirectory, unsafeNoSync: unsafeNoSync,
+            dataDirectory: dataDirectory, sync: sync, bootID: bootID,
             initialMapSizeBytes: initialMapSizeBytes ?? ReadModelStore.initialMapSizeBytes, readOnly: readOnly)
+    }
+
+    /// Whether opening deleted the read models, because they were written without sync when the
+    /// machine restarted (`ReadModelSync.untilFinished`); they are built again from the log.
+    public nonisolated var discardedUnsyncedReadModels: Bool { store.discardedUnsynced }
+
+    /// Syncs the read models and, from now on, every commit (`ReadModelSync.untilFinished`): the
+    /// last step before the process ends. Commits may still follow, each synced.
+    public nonisolated func finishUnsyncedWrites() throws(ReadModelError) {
+        try store.finishUnsyncedWrites()
     }
 
     /// Registers projections seen for the first time and returns the names of those that need a

@@ -31,6 +31,10 @@ public enum ReadModelError: Error, Sendable, Equatable, CustomStringConvertible 
     /// The personal-data keys an event needs could not be read (their store did not answer):
     /// not the projection's fault, so the live runner retries the batch instead of failing it.
     case keysUnavailable(reason: String)
+    /// Opened to read only, the read models were being written without sync when the machine
+    /// restarted (`ReadModelSync.untilFinished`), so they may be torn; the next writer deletes
+    /// them and builds them again from the log.
+    case unsyncedBeforeRestart
 
     public var description: String {
         switch self {
@@ -46,6 +50,7 @@ public enum ReadModelError: Error, Sendable, Equatable, CustomStringConvertible 
         case let .log(error): "event log: \(error)"
         case let .storage(error): "read-model storage: \(error)"
         case let .keysUnavailable(reason): "personal-data keys: \(reason)"
+        case .unsyncedBeforeRestart: "the read models were written without sync when the machine restarted; the server builds them again when it starts"
         }
     }
 

@@ -1,3 +1,4 @@
+import EventSourcing
 import Foundation
 import LMDB
 import Synchronization
@@ -6,9 +7,10 @@ import Synchronization
 /// `ProjectionMeta` by projection name, and each projection's tables in two slots.
 ///
 /// It is a separate environment from the log so that projection writes never queue behind, or
-/// hold up, appends. Commits sync data but not the meta page: read models can be rebuilt from
-/// the log, and their checkpoint commits with their changes, so losing the last commit to a power
-/// failure only means applying those events again.
+/// hold up, appends. Commits sync data but not the meta page, or nothing until the engine
+/// finishes (`ReadModelSync`): read models can be rebuilt from the log, and their checkpoint
+/// commits with their changes, so losing the last commits only means applying those events
+/// again, and read models a machine restart may have torn are deleted and built again.
 final class ReadModelStore: Sendable {
     /// The map a store starts with; it doubles whenever a write finds it full. Only pages in use
     /// take disk or memory, so a generous start costs nothing and saves early remaps.
@@ -17,20 +19,79 @@ final class ReadModelStore: Sendable {
     let environment: Environment
     let meta: Database
     private let handles = Mutex<[String: Database]>([:])
+    private let marker: UnsyncedMarker
+    /// Whether commits are not synced now, so `finishUnsyncedWrites` has work to do.
+    private let unsynced: Mutex<Bool>
+    /// Whether opening deleted read models a machine restart may have torn.
+    let discardedUnsynced: Bool
 
-    /// Opens (or, unless `readOnly`, creates) the read models of `dataDirectory`.
-    init(dataDirectory: String, unsafeNoSync: Bool, initialMapSizeBytes: Int, readOnly: Bool = false) throws(ReadModelError) {
+    /// Opens (or, unless `readOnly`, creates) the read models of `dataDirectory`. `bootID` is this
+    /// boot of the machine (`MachineBoot.id`; tests pass another to model a restart).
+    init(
+        dataDirectory: String, sync: ReadModelSync, bootID: String?, initialMapSizeBytes: Int, readOnly: Bool = false
+    ) throws(ReadModelError) {
+        let path = (dataDirectory as NSString).appendingPathComponent("readmodels")
+        marker = UnsyncedMarker(directory: path)
+        discardedUnsynced = marker.lostWrites(currentBoot: bootID)
+        if discardedUnsynced {
+            // A reader must not read them and cannot delete them.
+            if readOnly { throw .unsyncedBeforeRestart }
+            try Self.delete(path, then: marker)
+        }
         do {
             environment = try Environment(
-                path: (dataDirectory as NSString).appendingPathComponent("readmodels"),
+                path: path,
                 options: EnvironmentOptions(
                     mapSizeBytes: initialMapSizeBytes, databasesMax: 256, readOnly: readOnly, syncMetaPage: false,
-                    unsafeNoSync: unsafeNoSync)
+                    unsafeNoSync: sync == .unsafeNever)
             )
             meta = try environment.openDatabase("meta")
         } catch {
             throw .storage(error)
         }
+        // Without a boot id a restart cannot be told from a crash of the process: sync each commit.
+        // Another writer (`logbook-admin replay`) syncing each commit leaves a marker alone: the
+        // server that wrote it may still be running unsynced.
+        if sync == .untilFinished, !readOnly, let bootID {
+            if marker.boot() != bootID { try marker.write(bootID: bootID) }
+            do {
+                try environment.syncOnlyWhenAsked()
+            } catch {
+                throw .storage(error)
+            }
+            unsynced = Mutex(true)
+        } else {
+            unsynced = Mutex(false)
+        }
+    }
+
+    /// Deletes the read models at `path`, then the marker that condemned them, each durably (in
+    /// that order, so an interruption leaves the marker to condemn what is left).
+    private static func delete(_ path: String, then marker: UnsyncedMarker) throws(ReadModelError) {
+        for file in ["data.mdb", "lock.mdb"] {
+            let name = (path as NSString).appendingPathComponent(file)
+            guard unlink(name) == 0 || errno == ENOENT else { throw .storage(.system(errno: errno)) }
+        }
+        do {
+            try DurableFile.syncDirectory(of: marker.path)
+        } catch {
+            throw .storage(.system(errno: EIO))
+        }
+        try marker.remove()
+    }
+
+    /// Syncs every commit so far and each one from now on, then removes the unsynced marker: the
+    /// engine's last step before the process ends. Nothing to do unless commits were unsynced.
+    func finishUnsyncedWrites() throws(ReadModelError) {
+        guard unsynced.withLock({ $0 }) else { return }
+        // In a write transaction, so no commit runs between turning sync on and the sync: each
+        // commit either is flushed here or flushes itself.
+        try write { _ in
+            try environment.syncEveryCommit()
+            try environment.sync()
+        }
+        unsynced.withLock { $0 = false }
+        try marker.remove()
     }
 
     /// Handles of `projection`'s tables in `generation`, created if missing. Must not be called

@@ -122,7 +122,7 @@ public final class LogbookRuntime: Sendable {
         commands = CommandHandler(store: log)
         projections = try ProjectionEngine(
             log: log, dataDirectory: configuration.dataDirectory, projections: readModels,
-            unsafeNoSync: configuration.unsafeNoSync, personalData: personalData
+            sync: configuration.unsafeNoSync ? .unsafeNever : .untilFinished, personalData: personalData
         )
         // Built once: their initialisers check the registration, which no request should repeat.
         accounts = AccountQueries(engine: projections)
@@ -161,7 +161,7 @@ public final class LogbookRuntime: Sendable {
     public func close() {
         logOpen.store(false, ordering: .releasing)
         log.closeNow()
-        scrub.compactIfPending(projections)
+        finishReadModels()
     }
 
     /// `close`, after the appends in flight have been written: the server's own shutdown. (For
@@ -170,6 +170,14 @@ public final class LogbookRuntime: Sendable {
     public func shutDown() async {
         logOpen.store(false, ordering: .releasing)
         await log.close()
+        finishReadModels()
+    }
+
+    /// Syncs the read models (they commit without it while the server runs), then compacts them
+    /// if an erasure asked for it. Not synced, they are rebuilt at the next start after a machine
+    /// restart, which loses nothing: the log holds everything they do.
+    private func finishReadModels() {
+        try? projections.finishUnsyncedWrites()
         scrub.compactIfPending(projections)
     }
 

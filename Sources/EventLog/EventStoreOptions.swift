@@ -32,10 +32,7 @@ public struct EventStoreOptions: Sendable {
     /// This boot of the machine (`/proc/sys/kernel/random/boot_id`): the write-ahead mode tells
     /// a crash of the process (the OS kept every write) from a power failure by it. Nil when
     /// unknown, which recovers as after a power failure. Tests that model one set another.
-    public var bootID: String? = EventStoreOptions.currentBootID
-
-    static let currentBootID: String? = (try? String(contentsOfFile: "/proc/sys/kernel/random/boot_id", encoding: .utf8))
-        .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+    public var bootID: String? = MachineBoot.id
 
     /// Checkpoints of the write-ahead mode after this many commits at most (tests make them frequent).
     public var writeAheadCommitsPerCheckpointMax: Int {

@@ -30,7 +30,8 @@ public enum DurableFile {
         try syncDirectory(of: file)
     }
 
-    private static func syncDirectory(of file: String) throws(PersonalDataError) {
+    /// Makes the creations, renames and removals in `file`'s directory durable.
+    public static func syncDirectory(of file: String) throws(PersonalDataError) {
         let directory = (file as NSString).deletingLastPathComponent
         let descriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else { throw .keyStore(path: directory, reason: String(cString: strerror(errno))) }

@@ -181,10 +181,23 @@ public final class Environment: @unchecked Sendable {
     }
 
     /// From now on commits do not sync (`MDB_NOSYNC`): for an owner that makes each commit durable
-    /// another way (the event log's write-ahead file) and calls `sync()` at its checkpoints.
-    /// Unlike `unsafeNoSync`, safe when that owner restores its last checkpoint after a power failure.
+    /// another way (the event log's write-ahead file) and calls `sync()` at its checkpoints, or
+    /// whose data can be rebuilt and is discarded after a power failure (the read models).
+    /// Unlike `unsafeNoSync`, safe when that owner restores its last checkpoint or rebuilds.
     public func syncOnlyWhenAsked() throws(LMDBError) {
         try check(mdb_env_set_flags(env, UInt32(MDB_NOSYNC), 1))
+    }
+
+    /// Whether each commit syncs now: neither `unsafeNoSync` nor `syncOnlyWhenAsked` is in force.
+    public var syncsEachCommit: Bool {
+        var flags: UInt32 = 0
+        _ = mdb_env_get_flags(env, &flags)  // reads a field of an open environment; cannot fail
+        return flags & UInt32(MDB_NOSYNC) == 0
+    }
+
+    /// From now on each commit syncs again (undoes `syncOnlyWhenAsked`).
+    public func syncEveryCommit() throws(LMDBError) {
+        try check(mdb_env_set_flags(env, UInt32(MDB_NOSYNC), 0))
     }
 
     /// Flushes the data file to disk. Commits already do this unless `unsafeNoSync` is set.

@@ -74,6 +74,9 @@ struct Serve: AsyncParsableCommand {
                 "restored_checkpoint": "\(recovery.restoredCheckpoint)", "replayed_records": "\(recovery.replayedRecords)",
             ])
         }
+        if runtime.projections.discardedUnsyncedReadModels {
+            logger.notice("read models deleted: they were written without sync when the machine restarted; building them again from the log")
+        }
         do {
             // Before the application: the server answers only once the starter data is complete.
             let seeded = try await prepareAndReport(runtime: runtime, dataDirectory: configuration.dataDirectory)

@@ -23,7 +23,7 @@ final class AllAppsFixture {
         var options = EventStoreOptions()
         options.unsafeNoSync = true
         log = try LMDBEventStore(dataDirectory: directory, options: options)
-        engine = try ProjectionEngine(log: log, dataDirectory: directory, projections: LogbookProjections.all, unsafeNoSync: true)
+        engine = try ProjectionEngine(log: log, dataDirectory: directory, projections: LogbookProjections.all, sync: .unsafeNever)
         #expect(try await engine.prepare().isEmpty)
         live = Task { [engine] in try await engine.runLive() }
     }

@@ -22,7 +22,7 @@ final class DeciderFixture<D: Decider> {
         var options = EventStoreOptions()
         options.unsafeNoSync = true
         log = try LMDBEventStore(dataDirectory: directory, options: options)
-        engine = try ProjectionEngine(log: log, dataDirectory: directory, projections: projections, unsafeNoSync: true)
+        engine = try ProjectionEngine(log: log, dataDirectory: directory, projections: projections, sync: .unsafeNever)
         #expect(try await engine.prepare().isEmpty)
         live = Task { [engine] in try await engine.runLive() }
     }

@@ -52,7 +52,7 @@ private final class RecordingObserver: ProjectionObserver {
     func swapped(_ name: String) { swaps.withLock { $0.append(name) } }
 }
 
-@Suite("Projection batches", .timeLimit(.minutes(3)))
+@Suite("Projection batches", .serialized, .timeLimit(.minutes(3)))  // serialized: one decode counter
 struct ProjectionBatchTests {
     @Test func eachEventIsDecodedOnceHoweverManyProjectionsAskForIt() async throws {
         let setup = try TestSetup()
@@ -70,6 +70,41 @@ struct ProjectionBatchTests {
             #expect(try engine.read(projection) { try $0.value(Int.self, at: "n", in: "count") } == 1_500)
         }
         #expect(CountedEvent.decodes.load(ordering: .relaxed) - before == 1_500, "five projections, one decode per event")
+    }
+
+    /// A batch read ahead is decoded in slices, one per core: every record of the domain once,
+    /// none of another domain, and a projection asking afterwards decodes nothing again.
+    @Test func aBatchDecodedAheadInSlicesDecodesEachRecordOnce() async throws {
+        let setup = try TestSetup()
+        defer { setup.remove() }
+        try await setup.append(400, type: "counted.happened")
+        try await setup.append(201, type: "test.other")
+        try await setup.append(299, type: "counted.happened")
+        let page = DecodedEvents(try await setup.log.readAll(from: 1, direction: .forward, limit: 1_000))
+        let before = CountedEvent.decodes.load(ordering: .relaxed)
+        let cpu = await page.decodeAhead([CountedEvent.self, CountedEvent.self], slices: 3)
+        #expect(cpu > .zero, "the slices' CPU time, for the engine to weigh against its apply")
+        #expect(CountedEvent.decodes.load(ordering: .relaxed) - before == 699)
+        let decoded = try page.records.indices.map { try page.event(CountedEvent.self, at: $0) }
+        #expect(decoded.filter { $0 == .happened }.count == 699 && decoded.filter { $0 == nil }.count == 201)
+        #expect(CountedEvent.decodes.load(ordering: .relaxed) - before == 699, "nothing decoded twice")
+    }
+
+    @Test func decodingInSlicesOnlyWhileItCostsMoreThanApplying() {
+        var slices = DecodeSlices()
+        #expect(slices.count == 1)
+        slices.learn(decodeCPU: .milliseconds(30), applyCPU: .milliseconds(10))
+        #expect(slices.count == ProcessInfo.processInfo.activeProcessorCount)
+        slices.learn(decodeCPU: .milliseconds(10), applyCPU: .milliseconds(30))
+        #expect(slices.count == 1, "the slices would take the core the apply needs")
+    }
+
+    @Test(arguments: [(0, 2), (1, 2), (7, 3), (10_000, 2), (10_001, 3), (5, 16)])
+    func slicesCoverEveryRecordOnceInOrder(count: Int, slices: Int) {
+        let runs = DecodedEvents.runs(of: count, slices: slices)
+        #expect(runs.flatMap { Array($0) } == Array(0..<count))
+        #expect(runs.count == min(count, slices) && runs.allSatisfy { !$0.isEmpty })
+        #expect((runs.map(\.count).max() ?? 0) - (runs.map(\.count).min() ?? 0) <= 1, "about equal")
     }
 
     @Test func observersHearOfEveryBatchBeforeItsWaitersAreReleased() async throws {

@@ -11,7 +11,7 @@ import Testing
 struct ProjectionRunnerTests {
     private func flakyEngine(_ setup: TestSetup) throws -> (FlakyLog, ProjectionEngine<FlakyLog>) {
         let log = FlakyLog(setup.log)
-        let engine = try ProjectionEngine(log: log, dataDirectory: setup.directory, projections: [TypeCounts()], unsafeNoSync: true)
+        let engine = try ProjectionEngine(log: log, dataDirectory: setup.directory, projections: [TypeCounts()], sync: .unsafeNever)
         return (log, engine)
     }
 
@@ -54,7 +54,7 @@ struct ProjectionRunnerTests {
         let setup = try TestSetup()
         defer { setup.remove() }
         let keys = KeysDown(failures: 4)
-        let engine = try ProjectionEngine(log: setup.log, dataDirectory: setup.directory, projections: [keys, TypeCounts()], unsafeNoSync: true)
+        let engine = try ProjectionEngine(log: setup.log, dataDirectory: setup.directory, projections: [keys, TypeCounts()], sync: .unsafeNever)
         let incidents = Incidents(engine)
         _ = try await engine.prepare()
         try await setup.append(3)

@@ -57,7 +57,7 @@ struct RebuildEqualsLiveTests {
         defer { try? FileManager.default.removeItem(atPath: everyEventDirectory) }
         let unfiltered = try ProjectionEngine(
             log: fixture.log, dataDirectory: everyEventDirectory, projections: LogbookProjections.all.map(EveryEventProjection.init),
-            unsafeNoSync: true)
+            sync: .unsafeNever)
         _ = try await unfiltered.prepare()
         let running = Task { try await unfiltered.runLive() }
         defer { running.cancel() }

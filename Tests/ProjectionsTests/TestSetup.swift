@@ -15,7 +15,7 @@ struct TestSetup {
     }
 
     func engine(_ projections: [any Projection], initialMapSizeBytes: Int? = nil) throws -> ProjectionEngine<LMDBEventStore> {
-        try ProjectionEngine(log: log, dataDirectory: directory, projections: projections, unsafeNoSync: true,
+        try ProjectionEngine(log: log, dataDirectory: directory, projections: projections, sync: .unsafeNever,
                              initialMapSizeBytes: initialMapSizeBytes)
     }
 

@@ -30,7 +30,7 @@ struct RebuildScenario {
         let written = try await app.fill(store, events: events)
         let head = try store.headPosition()
         let registered = LogbookProjections.all
-        let engine = try ProjectionEngine(log: store, dataDirectory: directory, projections: registered, unsafeNoSync: true)
+        let engine = try ProjectionEngine(log: store, dataDirectory: directory, projections: registered, sync: .unsafeNever)
         _ = try await engine.prepare()
         let clock = ContinuousClock()
 

@@ -24,7 +24,7 @@ final class AlbumsFixture {
         options.unsafeNoSync = true
         log = try LMDBEventStore(dataDirectory: directory, options: options)
         engine = try ProjectionEngine(
-            log: log, dataDirectory: directory, projections: AlbumsProjections.all + BlobProjections.all, unsafeNoSync: true)
+            log: log, dataDirectory: directory, projections: AlbumsProjections.all + BlobProjections.all, sync: .unsafeNever)
         albums = AlbumsQueries(engine: engine)
         blobs = BlobQueries(engine: engine)
         #expect(try await engine.prepare().isEmpty)

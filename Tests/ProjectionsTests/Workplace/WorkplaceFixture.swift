@@ -22,7 +22,7 @@ final class WorkplaceFixture {
         options.unsafeNoSync = true
         log = try LMDBEventStore(dataDirectory: directory, options: options)
         engine = try ProjectionEngine(
-            log: log, dataDirectory: directory, projections: WorkplaceProjections.all, unsafeNoSync: true, personalData: personalData)
+            log: log, dataDirectory: directory, projections: WorkplaceProjections.all, sync: .unsafeNever, personalData: personalData)
         queries = WorkplaceQueries(engine: engine)
         #expect(try await engine.prepare().isEmpty)
         live = Task { [engine] in try await engine.runLive() }
