@@ -1,3 +1,6 @@
+import EventLog
+import Foundation
+
 /// When read-model commits reach the disk.
 ///
 /// Read models are rebuilt from the log, so they need not survive a power failure, only never be
@@ -15,4 +18,13 @@ public enum ReadModelSync: Sendable, Equatable {
     case untilFinished
     /// Never: for tests and benchmarks, as `EnvironmentOptions.unsafeNoSync`.
     case unsafeNever
+}
+
+extension ReadModelSync {
+    /// Whether the read models of `dataDirectory` were being written without sync when the
+    /// machine restarted (their marker names another boot): they may be torn until the next
+    /// server deletes and rebuilds them, so nothing may read or copy them meanwhile.
+    public static func mayBeTorn(dataDirectory: String, bootID: String? = MachineBoot.id) -> Bool {
+        UnsyncedMarker(directory: (dataDirectory as NSString).appendingPathComponent("readmodels")).lostWrites(currentBoot: bootID)
+    }
 }

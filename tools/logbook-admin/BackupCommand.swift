@@ -5,6 +5,7 @@ import EventLog
 import EventSourcing
 import Foundation
 import LMDB
+import Projections
 
 /// `backup DIR`: a consistent hot copy of a data directory while its server writes: the read
 /// models, the log, the images the copied log references, the personal data keys and the
@@ -53,8 +54,12 @@ struct BackupCommand: ParsableCommand {
         do {
             try BackupFiles.makeDirectory(target)
             print("backup of \(source) into \(target); the log's head was \(headAtStart) when it began")
-            let readModels = try copyEnvironment(source, "readmodels", databasesMax: 256)
-            print(readModels.map { "read models: \($0) bytes" } ?? "read models: none (no server has run on the data directory yet)")
+            if ReadModelSync.mayBeTorn(dataDirectory: source) {
+                print("read models: not copied (written without sync when the machine restarted; a server builds them again from the log)")
+            } else {
+                let readModels = try copyEnvironment(source, "readmodels", databasesMax: 256)
+                print(readModels.map { "read models: \($0) bytes" } ?? "read models: none (no server has run on the data directory yet)")
+            }
             guard let logBytes = try copyEnvironment(source, "log", databasesMax: EnvironmentOptions().databasesMax) else {
                 throw BackupFiles.Failure("copy", source + "/log", errno: ENOENT)
             }
