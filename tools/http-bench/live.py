@@ -4,6 +4,7 @@ run. Prints, per N: the commands' throughput (and as a share of N=0's), their p5
 delivery latency from each command's 2xx to each watching stream's event, p50/p99.
 
     live.py BASE_URL TUPLES_FILE [--streams 0,100,1000] [--duration S] [--workers W] [--server-pid P]
+            [--stream-client PATH]
 
 Each stream watches its user's house (`house:<id>`), users taken round-robin from the tuples
 (token, house, task) setup.py wrote, so a command's event goes to about N/16 streams. Commands
@@ -12,12 +13,15 @@ The client is Python asyncio on the server's machine: at 1,000 streams its own p
 of the latency it reports (it timestamps each chunk as it reads it, before parsing), and it
 takes CPU from the server: the table shows the CPU seconds each used during the commands (the
 server's from /proc/P/stat with --server-pid), so a drop in throughput can be told apart.
+With --stream-client (sse-streams.c, built by run.sh) the streams are read by that C program
+instead, which costs the shared cores far less; its CPU is counted in the client's column.
 """
 import argparse
 import asyncio
 import os
 import re
 import resource
+import subprocess
 import time
 
 ID = re.compile(rb"^id: (\d+)$", re.M)
@@ -31,6 +35,7 @@ def parse_args():
     parser.add_argument("--duration", type=float, default=10.0)
     parser.add_argument("--workers", type=int, default=16)
     parser.add_argument("--server-pid", type=int)
+    parser.add_argument("--stream-client")
     return parser.parse_args()
 
 
@@ -44,6 +49,34 @@ async def read_head(reader):
     status = int(head.split(b" ", 2)[1])
     length = re.search(rb"(?i)content-length: *(\d+)", head)
     return status, head, int(length.group(1)) if length else None
+
+
+class CStreams:
+    """The streams opened and read by the C client (sse-streams.c): `streams` holds one object per
+    stream whose `arrivals` fill in once `stop` has read the client's report."""
+
+    class Arrivals:
+        def __init__(self):
+            self.arrivals = {}
+
+    def __init__(self, path, host, port, pairs):
+        self.process = subprocess.Popen([path, host, str(port)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        self.streams = [self.Arrivals() for _ in pairs]
+        self.process.stdin.write("".join(f"{token} {house}\n" for token, house in pairs) + "go\n")
+        self.process.stdin.flush()
+        ready = self.process.stdout.readline()
+        if not ready.startswith("ready"):
+            raise SystemExit(f"live.py: the stream client did not start: {ready!r}")
+
+    def stop(self):
+        self.process.stdin.write("stop\n")
+        self.process.stdin.flush()
+        for line in self.process.stdout:
+            if line.strip() == "end":
+                break
+            stream, position, seconds = line.split()
+            self.streams[int(stream)].arrivals.setdefault(int(position), float(seconds))
+        self.process.wait()
 
 
 class Stream:
@@ -134,22 +167,32 @@ def main():
 async def measure(args, users, count):
     host, port = host_port(args.base)
     streams = []
-    for i in range(count):
-        streams.append((Stream(), users[i % len(users)][1]))
-    for start in range(0, count, 50):
-        await asyncio.gather(*(s.open(host, port, users[i % len(users)][0], house)
-                               for i, (s, house) in enumerate(streams[start:start + 50], start)))
+    external = None
+    if args.stream_client and count > 0:
+        pairs = [(users[i % len(users)][0], users[i % len(users)][1]) for i in range(count)]
+        external = CStreams(args.stream_client, host, port, pairs)
+        streams = [(s, house) for s, (_, house) in zip(external.streams, pairs)]
+    else:
+        for i in range(count):
+            streams.append((Stream(), users[i % len(users)][1]))
+        for start in range(0, count, 50):
+            await asyncio.gather(*(s.open(host, port, users[i % len(users)][0], house)
+                                   for i, (s, house) in enumerate(streams[start:start + 50], start)))
     await asyncio.sleep(1.0)
     done = {w: [] for w in range(args.workers)}
-    cpu_before = cpu_seconds(args.server_pid)
+    client_pid = external.process.pid if external else None
+    cpu_before = cpu_seconds(args.server_pid, client_pid)
     started = time.monotonic()
     until = started + args.duration
     await asyncio.gather(*(worker(host, port, *users[w % len(users)], until, done[w]) for w in range(args.workers)))
     elapsed = time.monotonic() - started
-    cpu_after = cpu_seconds(args.server_pid)
+    cpu_after = cpu_seconds(args.server_pid, client_pid)
     await asyncio.sleep(2.0)  # the last deliveries on their way
+    if external:
+        external.stop()
     for s, _ in streams:
-        s.close()
+        if isinstance(s, Stream):
+            s.close()
     latencies, missed, commands, durations = [], 0, 0, []
     for w, results in done.items():
         house = users[w % len(users)][1]
@@ -172,14 +215,19 @@ async def measure(args, users, count):
             "server_cpu": cpu_after[0] - cpu_before[0], "client_cpu": cpu_after[1] - cpu_before[1], "elapsed": elapsed}
 
 
-def cpu_seconds(server_pid):
-    """(the server's user+system CPU seconds, or NaN without a pid; this process's)."""
+def process_cpu_seconds(pid):
+    """The user+system CPU seconds of process `pid` so far."""
+    fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def cpu_seconds(server_pid, client_pid=None):
+    """(the server's user+system CPU seconds, or NaN without a pid; this process's and, when
+    given, the stream client's)."""
     mine = resource.getrusage(resource.RUSAGE_SELF)
-    server = float("nan")
-    if server_pid:
-        fields = open(f"/proc/{server_pid}/stat").read().rsplit(")", 1)[1].split()
-        server = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-    return server, mine.ru_utime + mine.ru_stime
+    server = process_cpu_seconds(server_pid) if server_pid else float("nan")
+    client = process_cpu_seconds(client_pid) if client_pid else 0.0
+    return server, mine.ru_utime + mine.ru_stime + client
 
 
 if __name__ == "__main__":

@@ -23,6 +23,7 @@
 #                                    SSE streams is open, e.g. 0,100,1000 (0: the run without streams)
 #                    WORKERS=N       live.py's writers (16), the first N users of the first houses
 #                    HOUSES=N        houses of 4 seeded (16); past the writers' 16 they only watch
+#                    PY_STREAMS=1    read the streams in live.py's asyncio instead of sse-streams.c
 #                    LOGBOOK_WRITE_AHEAD=1  the server's log in its write-ahead mode (ADR 0006)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -106,5 +107,12 @@ python3 tools/http-bench/report.py "$work/results.jsonl" \
 if [[ -n $out ]]; then cp "$work/results.jsonl" "$out"; fi
 if [[ -n $live ]]; then
     echo
-    python3 tools/http-bench/live.py "$base" "$work/tuples.txt" --streams "$live" --duration "$duration" --workers "${WORKERS:-16}" --server-pid "$server"
+    # The streams are read by a small C program unless PY_STREAMS=1 (the asyncio reader it replaced).
+    stream_client=()
+    if [[ -z ${PY_STREAMS:-} ]]; then
+        cc -O2 -o "$work/sse-streams" tools/http-bench/sse-streams.c
+        stream_client=(--stream-client "$work/sse-streams")
+    fi
+    python3 tools/http-bench/live.py "$base" "$work/tuples.txt" --streams "$live" --duration "$duration" --workers "${WORKERS:-16}" \
+        --server-pid "$server" "${stream_client[@]}"
 fi
