@@ -110,7 +110,7 @@ if [[ -n $live ]]; then
     # The streams are read by a small C program unless PY_STREAMS=1 (the asyncio reader it replaced).
     stream_client=()
     if [[ -z ${PY_STREAMS:-} ]]; then
-        cc -O2 -o "$work/sse-streams" tools/http-bench/sse-streams.c
+        "$(command -v cc || command -v clang)" -O2 -o "$work/sse-streams" tools/http-bench/sse-streams.c
         stream_client=(--stream-client "$work/sse-streams")
     fi
     python3 tools/http-bench/live.py "$base" "$work/tuples.txt" --streams "$live" --duration "$duration" --workers "${WORKERS:-16}" \
