@@ -12,6 +12,12 @@ enum IndexKeys {
         return key
     }
 
+    /// `meta`'s `write-ahead-sequence` value: the last write-ahead record applied, big-endian as
+    /// a position is (read back with `uint64`).
+    static func writeAheadSequence(_ sequence: UInt64) -> [UInt8] {
+        position(sequence)
+    }
+
     /// `streams`: stream id, NUL, version.
     static func streamVersion(_ streamID: String, _ version: UInt64) -> [UInt8] {
         var key = nameKey(streamID)

@@ -95,7 +95,7 @@ final class WriteAheadLog {
                         try txn.put(database, put.key, put.value)
                     }
                 }
-                try txn.put(databases.meta, appliedKey, sequenceBytes(last.sequence))
+                try txn.put(databases.meta, appliedKey, IndexKeys.writeAheadSequence(last.sequence))
             }
         }
         return records.count
@@ -167,7 +167,7 @@ final class WriteAheadLog {
     /// writes the record durably. LMDB may run the batch again (map grown); the same sequence is
     /// then written again. `committed()` or `withdraw()` must follow.
     func write(_ puts: [WriteAheadPut], in txn: WriteTransaction) throws {
-        try txn.put(databases.meta, Self.appliedKey, Self.sequenceBytes(files[current].lastSequence + 1))
+        try txn.put(databases.meta, Self.appliedKey, IndexKeys.writeAheadSequence(files[current].lastSequence + 1))
         try files[current].write(puts)
     }
 
@@ -293,12 +293,6 @@ final class WriteAheadLog {
         pin.release()
         for file in files { file.close() }
         checkpoints.close()
-    }
-
-    static func sequenceBytes(_ sequence: UInt64) -> [UInt8] {
-        var bytes = [UInt8]()
-        bytes.appendBigEndian(sequence)
-        return bytes
     }
 }
 

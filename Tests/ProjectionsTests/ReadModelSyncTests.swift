@@ -71,6 +71,21 @@ struct ReadModelSyncTests {
         #expect(try count(restarted) == 7, "built again from the log")
     }
 
+    /// A marker that names no boot (emptied, or not readable as text) matches none: the read
+    /// models it guards are treated as written before a restart.
+    @Test func aMarkerNamingNoBootCondemnsTheReadModels() async throws {
+        let setup = try TestSetup()
+        defer { setup.remove() }
+        try await project(5, setup, try engine(setup, boot: "boot-a"))
+        try Data().write(to: URL(fileURLWithPath: setup.directory + "/readmodels/unsynced"))
+
+        let again = try engine(setup, boot: "boot-a")
+        #expect(again.discardedUnsyncedReadModels)
+        _ = try await again.prepare()
+        #expect(try count(again) == 0)
+        #expect(marker(setup) == "boot-a")
+    }
+
     @Test func finishedReadModelsSurviveARestart() async throws {
         let setup = try TestSetup()
         defer { setup.remove() }
