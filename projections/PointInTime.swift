@@ -87,7 +87,7 @@ extension ProjectionEngine {
     /// `position` as each one's checkpoint. For a fresh engine in a directory of its own
     /// (`PointInTime`): it neither swaps nor checks for another writer.
     func buildPrefix(through position: UInt64) async throws(ReadModelError) {
-        var tables: [(projection: any Projection, tables: [String: Database])] = []
+        var tables: [(projection: any Projection, tables: ReadModelTables)] = []
         for projection in projections { tables.append((projection, try store.tables(of: projection, generation: 0))) }
         var checkpoint: UInt64 = 0
         while checkpoint < position {

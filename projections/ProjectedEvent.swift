@@ -59,13 +59,18 @@ final class DecodedEvents: @unchecked Sendable {
     /// beats hashing, and the box's static type spares a dynamic cast per lookup.
     private var decodedByType: [(type: ObjectIdentifier, box: AnyObject)] = []
 
-    /// What each record decoded to as `E`: nil while not decoded yet, `.some(nil)` for a record
-    /// of another domain. Raw storage, so that `decodeAhead`'s slices fill disjoint indices from
-    /// several threads at once (an array property would be one exclusive access).
+    /// What each record of `E`'s domain decoded to as `E`: nil while not decoded yet. Raw
+    /// storage, so that `decodeAhead`'s slices fill disjoint indices from several threads at once
+    /// (an array property would be one exclusive access).
     private final class Decoded<E: DomainEvent> {
+        /// `E.domain`'s index in `domains`; nil when the batch holds none of its events, and then
+        /// `values` is empty: a projection asks for every domain it reads, and most batches meet
+        /// few of them.
+        let domain: Int?
         let values: UnsafeMutableBufferPointer<E??>
-        init(count: Int) {
-            values = .allocate(capacity: count)
+        init(domain: Int?, count: Int) {
+            self.domain = domain
+            values = .allocate(capacity: domain == nil ? 0 : count)
             values.initialize(repeating: nil)
         }
         deinit {
@@ -136,8 +141,8 @@ final class DecodedEvents: @unchecked Sendable {
     }
 
     private func decodeAll<E: DomainEvent>(_ type: E.Type, in run: Range<Int>) {
-        guard let domain = domains.firstIndex(where: { $0 == E.domain }) else { return }
         let decoded = box(E.self)
+        guard let domain = decoded.domain else { return }
         for index in run where domainIndices[index] == domain && decoded.values[index] == nil {
             guard let value = try? decode(E.self, at: index) else { continue }
             decoded.values[index] = .some(value)
@@ -151,7 +156,7 @@ final class DecodedEvents: @unchecked Sendable {
         if let found = decodedByType.first(where: { $0.type == key }) {
             return unsafeDowncast(found.box, to: Decoded<E>.self)  // boxes are stored under their own type
         }
-        let decoded = Decoded<E>(count: records.count)
+        let decoded = Decoded<E>(domain: domains.firstIndex { $0 == E.domain }, count: records.count)
         decodedByType.append((key, decoded))
         return decoded
     }
@@ -159,6 +164,8 @@ final class DecodedEvents: @unchecked Sendable {
     func event<E: DomainEvent>(_ type: E.Type, at index: Int) throws -> E? {
         assert(reading.map { $0.contains(E.domain) } ?? true, "a projection decodes \(E.domain) events without naming the domain in `reads`")
         let decoded = box(E.self)
+        // Another domain's record is never `E`: answered without decoding or storing anything.
+        guard domainIndices[index] == decoded.domain else { return nil }
         if let known = decoded.values[index] { return known }
         let value = try decode(E.self, at: index)
         decoded.values[index] = .some(value)

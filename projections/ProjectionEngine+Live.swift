@@ -138,7 +138,7 @@ extension ProjectionEngine {
             let generations = try store.read { txn in
                 try projections.map { try store.meta(of: $0.name, in: txn)?.activeGeneration ?? 0 }
             }
-            var tables: [[String: Database]] = []
+            var tables: [ReadModelTables] = []
             for (projection, generation) in zip(projections, generations) {
                 tables.append(try store.tables(of: projection, generation: generation))
             }
@@ -189,7 +189,7 @@ extension ProjectionEngine {
     /// failed one, so its checkpoint is the last event it applied. Returns false when there was
     /// nothing to record (another process swapped the copy, or marked it already).
     private func markFailed(
-        _ projection: any Projection, _ failure: ProjectionFailure, _ records: [RecordedEvent], tables: [String: Database], generation: Int
+        _ projection: any Projection, _ failure: ProjectionFailure, _ records: [RecordedEvent], tables: ReadModelTables, generation: Int
     ) throws(ReadModelError) -> Bool {
         let before = records.filter { $0.position < failure.position }
         do throws(ReadModelError) {
@@ -202,7 +202,7 @@ extension ProjectionEngine {
     }
 
     private func recordFailure(
-        _ failure: ProjectionFailure, of projection: any Projection, applying records: [RecordedEvent], tables: [String: Database], generation: Int
+        _ failure: ProjectionFailure, of projection: any Projection, applying records: [RecordedEvent], tables: ReadModelTables, generation: Int
     ) throws(ReadModelError) -> Bool {
         try store.write { txn in
             guard var meta = try store.meta(of: projection.name, in: txn.reader),

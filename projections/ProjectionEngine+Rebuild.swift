@@ -35,7 +35,7 @@ extension ProjectionEngine {
             guard var meta = try store.meta(of: name, in: txn.reader), meta.activeGeneration == active else {
                 throw ReadModelError.generationMoved(name)
             }
-            for table in tables.values { try txn.clear(table) }
+            for table in tables.databases { try txn.clear(table) }
             meta.rebuild = .init(id: id, generation: generation, version: projection.version, checkpoint: 0)
             try store.store(meta, of: name, in: txn)
         }
@@ -78,7 +78,7 @@ extension ProjectionEngine {
     /// checkpoint stayed behind `projected`, so the served checkpoint alone is not enough.)
     private func swap(
         _ projection: any Projection, id: UUID, generation: Int, checkpoint rebuilt: UInt64,
-        tables: [String: Database], oldTables: [String: Database]
+        tables: ReadModelTables, oldTables: ReadModelTables
     ) async throws(ReadModelError) {
         var rebuilt = rebuilt
         while true {
@@ -93,7 +93,7 @@ extension ProjectionEngine {
                 // The live runner moved on meanwhile: catch up again.
                 guard meta.checkpoint == served, projected.position <= target else { return false }
                 try apply(projection, missing, after: rebuilt, into: tables, txn)
-                for table in oldTables.values { try txn.clear(table) }
+                for table in oldTables.databases { try txn.clear(table) }
                 let swapped = ProjectionMeta(version: projection.version, activeGeneration: generation, checkpoint: max(target, rebuilt))
                 try store.store(swapped, of: projection.name, in: txn)
                 return true

@@ -112,7 +112,7 @@ public actor ProjectionEngine<Store: EventStore> {
 
     /// Applies the events of `page` after position `after` to `projection`'s `tables`.
     func apply(
-        _ projection: any Projection, _ page: DecodedEvents, after: UInt64, into tables: [String: Database], _ txn: WriteTransaction
+        _ projection: any Projection, _ page: DecodedEvents, after: UInt64, into tables: ReadModelTables, _ txn: WriteTransaction
     ) throws {
         let writer = ReadModelWriter(transaction: txn, projection: projection.name, tables: tables)
         try PersonalDataKeys.$current.withValue(PersonalDataKeys.current ?? personalData) {

@@ -4,7 +4,7 @@ import LMDB
 public struct ReadModelReader {
     let transaction: Transaction
     let projection: String
-    let tables: [String: Database]
+    let tables: ReadModelTables
 
     /// The value under `key` in `table`, or nil. Nil too for a key LMDB cannot store (empty or
     /// too long): keys are often a client's input (an e-mail, a join code), and such a key names

@@ -96,8 +96,8 @@ final class ReadModelStore: Sendable {
 
     /// Handles of `projection`'s tables in `generation`, created if missing. Must not be called
     /// inside a write transaction: creating a database takes LMDB's writer lock itself.
-    func tables(of projection: any Projection, generation: Int) throws(ReadModelError) -> [String: Database] {
-        var tables: [String: Database] = [:]
+    func tables(of projection: any Projection, generation: Int) throws(ReadModelError) -> ReadModelTables {
+        var tables = ReadModelTables()
         for table in projection.tables {
             let name = ProjectionMeta.databaseName(projection.name, generation: generation, table: table)
             if let known = handles.withLock({ $0[name] }) {
@@ -117,9 +117,9 @@ final class ReadModelStore: Sendable {
 
     /// Handles of `projection`'s tables in `generation` if every one is open already; nil
     /// otherwise. Safe inside any transaction, as it never opens a database.
-    func openedTables(of projection: any Projection, generation: Int) -> [String: Database]? {
+    func openedTables(of projection: any Projection, generation: Int) -> ReadModelTables? {
         handles.withLock { handles in
-            var tables: [String: Database] = [:]
+            var tables = ReadModelTables()
             for table in projection.tables {
                 guard let known = handles[ProjectionMeta.databaseName(projection.name, generation: generation, table: table)] else { return nil }
                 tables[table] = known

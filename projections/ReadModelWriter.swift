@@ -4,7 +4,7 @@ import LMDB
 public struct ReadModelWriter {
     let transaction: WriteTransaction
     let projection: String
-    let tables: [String: Database]
+    let tables: ReadModelTables
 
     /// Stores `value` under `key` in `table`. A key LMDB cannot store (empty or too long) throws
     /// `LMDBError.keySize`: the deciders refuse input that would make one, so it is a projection

@@ -10,6 +10,8 @@ private enum CountedEvent: DomainEvent {
     case happened
 
     static let decodes = Atomic<Int>(0)
+    /// Calls of `decode`, whatever the record.
+    static let attempts = Atomic<Int>(0)
 
     static let domain = "counted"
     var typeName: String { "counted.happened" }
@@ -17,6 +19,7 @@ private enum CountedEvent: DomainEvent {
     var tags: [String] { [] }
     func encodeData() throws -> Data { Data("{}".utf8) }
     static func decode(typeName: String, schemaVersion: UInt16, data: Data) throws -> CountedEvent? {
+        attempts.add(1, ordering: .relaxed)
         guard typeName == "counted.happened" else { return nil }
         decodes.add(1, ordering: .relaxed)
         return .happened
@@ -88,6 +91,24 @@ struct ProjectionBatchTests {
         let decoded = try page.records.indices.map { try page.event(CountedEvent.self, at: $0) }
         #expect(decoded.filter { $0 == .happened }.count == 699 && decoded.filter { $0 == nil }.count == 201)
         #expect(CountedEvent.decodes.load(ordering: .relaxed) - before == 699, "nothing decoded twice")
+    }
+
+    /// Projections ask for every domain they read, of every event: a record of another domain
+    /// is answered nil without calling the domain's decoder, also when the batch has none of it.
+    @Test(arguments: [false, true])
+    func anotherDomainsRecordIsNeverHandedToTheDecoder(batchHoldsTheDomain: Bool) async throws {
+        let setup = try TestSetup()
+        defer { setup.remove() }
+        try await setup.append(50, type: "test.other")
+        if batchHoldsTheDomain { try await setup.append(1, type: "counted.happened") }
+        let page = DecodedEvents(try await setup.log.readAll(from: 1, direction: .forward, limit: 100))
+        let before = CountedEvent.attempts.load(ordering: .relaxed)
+        for index in 0..<50 { #expect(try page.event(CountedEvent.self, at: index) == nil) }
+        #expect(CountedEvent.attempts.load(ordering: .relaxed) == before, "no decoder call for another domain's record")
+        if batchHoldsTheDomain {
+            #expect(try page.event(CountedEvent.self, at: 50) == .happened)
+            #expect(CountedEvent.attempts.load(ordering: .relaxed) == before + 1)
+        }
     }
 
     @Test func decodingInSlicesOnlyWhileItCostsMoreThanApplying() {

@@ -12,9 +12,9 @@ struct ReadModelKeySizeTests {
     static let unstorable = ["", String(repeating: "k", count: 512), String(repeating: "é", count: 300), String(repeating: "x", count: 600)]
 
     /// A table `t` holding `a`, `a/1`, `a/2` and `b`.
-    private func open() throws -> (Environment, [String: Database]) {
+    private func open() throws -> (Environment, ReadModelTables) {
         let environment = try Environment(path: path, options: EnvironmentOptions(mapSizeBytes: 1 << 24, unsafeNoSync: true))
-        let tables = ["t": try environment.openDatabase("t")]
+        let tables: ReadModelTables = ["t": try environment.openDatabase("t")]
         try environment.write { txn throws in
             let writer = ReadModelWriter(transaction: txn, projection: "p", tables: tables)
             for (key, value) in [("a", 1), ("a/1", 2), ("a/2", 3), ("b", 4)] { try writer.put(value, at: key, in: "t") }
