@@ -34,8 +34,12 @@ public actor ProjectionEngine<Store: EventStore> {
     /// Events per read-model transaction at most. While the runner is behind (a first start, a
     /// rebuild) it reads page after page into one transaction, so the commit's cost (the dirty
     /// pages written, the meta updates) is shared by many events; at the head of the log a
-    /// batch is whatever arrived.
-    static var batchEventsMax: Int { 10_000 }
+    /// batch is whatever arrived. 20,000 rather than 10,000: a page first dirtied in a
+    /// transaction is copied whole, and keys spread over many pages (a history per house) are
+    /// dirtied once per transaction; household's initial build went from 190k to 219k events/s,
+    /// albums' from 269k to 321k, while 100,000 gained nothing more and slowed single-projection
+    /// rebuilds, whose read-ahead starts later (docs/benchmarks.md, issue 9, sixth pass).
+    static var batchEventsMax: Int { 20_000 }
 
     /// An engine for `projections` with read models in `<dataDirectory>/readmodels`, whose map
     /// starts at `initialMapSizeBytes` (1 GiB unless given) and doubles whenever it fills, synced

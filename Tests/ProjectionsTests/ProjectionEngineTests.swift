@@ -54,34 +54,34 @@ struct ProjectionEngineTests {
         _ = try await engine.prepare()
         let live = Task { try await engine.runLive() }
         defer { live.cancel() }
-        try await setup.append(12_000)
-        try await engine.waitUntilProjected(12_000)
+        try await setup.append(firstBatch + 2_000)
+        try await engine.waitUntilProjected(UInt64(firstBatch + 2_000))
         let before = try engine.read(TypeCounts()) { try $0.entries(UInt64.self, in: "recent", limit: 20_000).map(\.value) }
 
-        let pause = RebuildPause(engine) { step, _ in step == .built(checkpoint: 10_000) }
+        let pause = RebuildPause(engine) { step, _ in step == .built(checkpoint: UInt64(firstBatch)) }
         let rebuild = Task { try await engine.rebuild("typeCounts") }
-        #expect(await pause.untilPaused() == .built(checkpoint: 10_000))
+        #expect(await pause.untilPaused() == .built(checkpoint: UInt64(firstBatch)))
         // Mid-way: the new copy is half built, and reads see the old copy whole.
         let newCopy = try engine.store.tables(of: TypeCounts(), generation: 1)
         let built = try engine.store.read { try ReadModelReader(transaction: $0, projection: "typeCounts", tables: newCopy).value(Int.self, at: "test.happened", in: "counts") }
-        #expect(built == 10_000)
-        #expect(try count(engine) == 12_000)
+        #expect(built == firstBatch)
+        #expect(try count(engine) == firstBatch + 2_000)
         let midway = try #require(try await engine.status().first)
-        #expect(midway.generation == 0 && midway.rebuildCheckpoint == 10_000 && midway.state == .serving)
+        #expect(midway.generation == 0 && midway.rebuildCheckpoint == UInt64(firstBatch) && midway.state == .serving)
         pause.resume()
         try await rebuild.value
 
-        #expect(try count(engine) == 12_000)
+        #expect(try count(engine) == firstBatch + 2_000)
         #expect(try engine.read(TypeCounts()) { try $0.entries(UInt64.self, in: "recent", limit: 20_000).map(\.value) } == before)
         let status = try await engine.status()
-        #expect(status.first?.generation == 1 && status.first?.rebuildCheckpoint == nil && status.first?.checkpoint == 12_000)
+        #expect(status.first?.generation == 1 && status.first?.rebuildCheckpoint == nil && status.first?.checkpoint == UInt64(firstBatch + 2_000))
 
         // Events keep flowing into the new copy, and a second rebuild reuses the first slot.
         try await setup.append(10)
-        try await engine.waitUntilProjected(12_010)
+        try await engine.waitUntilProjected(UInt64(firstBatch + 2_010))
         engine.rebuildHook.withLock { $0 = nil }
         try await engine.rebuild("typeCounts")
-        #expect(try count(engine) == 12_010)
+        #expect(try count(engine) == firstBatch + 2_010)
         #expect(try await engine.status().first?.generation == 2)
     }
 

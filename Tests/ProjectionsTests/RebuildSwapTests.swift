@@ -76,12 +76,12 @@ struct RebuildSwapTests {
     @Test func aNewVersionIsRefusedDuringItsRebuildAndRightAfterIt() async throws {
         let setup = try TestSetup()
         defer { setup.remove() }
-        try await setup.append(12_000)
+        try await setup.append(firstBatch + 2_000)
         do {
             let engine = try setup.engine([TypeCounts()])
             _ = try await engine.prepare()
             let live = Task { try await engine.runLive() }
-            try await engine.waitUntilProjected(12_000)
+            try await engine.waitUntilProjected(UInt64(firstBatch + 2_000))
             live.cancel()
         }
         let version2 = TypeCounts(version: 2)
@@ -89,16 +89,16 @@ struct RebuildSwapTests {
         #expect(try await engine.prepare() == ["typeCounts"])
         let live = Task { try await engine.runLive() }
         defer { live.cancel() }
-        let pause = RebuildPause(engine) { step, _ in step == .built(checkpoint: 10_000) }
+        let pause = RebuildPause(engine) { step, _ in step == .built(checkpoint: UInt64(firstBatch)) }
         let rebuild = Task { try await engine.rebuild("typeCounts") }
-        #expect(await pause.untilPaused() == .built(checkpoint: 10_000))
+        #expect(await pause.untilPaused() == .built(checkpoint: UInt64(firstBatch)))
         #expect(throws: ReadModelError.rebuilding("typeCounts")) { try count(engine, as: version2) }
         try await setup.append(5)
-        try await engine.waitUntilProjected(12_005)
+        try await engine.waitUntilProjected(UInt64(firstBatch + 2_005))
         #expect(throws: ReadModelError.rebuilding("typeCounts")) { try count(engine, as: version2) }
         pause.resume()
         try await rebuild.value
-        #expect(try count(engine, as: version2) == 12_005)
+        #expect(try count(engine, as: version2) == firstBatch + 2_005)
         #expect(try await engine.status().first.map { ($0.version, $0.state) } ?? (0, .failed) == (2, .serving))
     }
 }

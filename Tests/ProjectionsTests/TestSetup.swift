@@ -51,3 +51,6 @@ func appendProjected<E: DomainEvent>(
     try await engine.waitUntilProjected(result.lastPosition)
     return result.lastPosition
 }
+
+/// Events in a rebuild's first transaction, where the rebuild tests pause it half-way.
+let firstBatch = ProjectionEngine<LMDBEventStore>.batchEventsMax
