@@ -12,7 +12,9 @@ public struct ReadModelReader {
     public func value<T: ReadModelValue>(_ type: T.Type, at key: String, in table: String) throws -> T? {
         let database = try database(table)
         guard transaction.canStore(keyBytes: key.utf8.count) else { return nil }
-        return try ReadModelCodec.decode(type, try transaction.get(database, Array(key.utf8)), table: table, key: key)
+        var keyText = key
+        let bytes = try keyText.withUTF8 { try transaction.get(database, keyBytes: UnsafeRawBufferPointer($0)) }
+        return try ReadModelCodec.decode(type, bytes, table: table, key: key)
     }
 
     /// Up to `limit` entries of `table` whose keys start with `prefix`, in key order (or reverse),

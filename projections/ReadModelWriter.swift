@@ -5,12 +5,17 @@ public struct ReadModelWriter {
     let transaction: WriteTransaction
     let projection: String
     let tables: ReadModelTables
+    /// The buffer values are encoded into before each put, reused: a fresh array per value (and
+    /// its regrowth for a long one) was an allocation per put on the thread a rebuild waits on.
+    private let scratch = ValueScratch()
 
     /// Stores `value` under `key` in `table`. A key LMDB cannot store (empty or too long) throws
     /// `LMDBError.keySize`: the deciders refuse input that would make one, so it is a projection
     /// bug, and the batch fails rather than losing the value.
     public func put<T: ReadModelValue>(_ value: T, at key: String, in table: String) throws {
-        try put(encoded: value.encodedBytes(), at: key, in: table)
+        scratch.writer.removeAll()
+        value.encode(to: &scratch.writer)
+        try scratch.writer.bytes.withUnsafeBytes { try put(rawValue: $0, at: key, in: table) }
     }
 
     /// `value`'s stored bytes, for storing one value under many keys without encoding it for each.
@@ -20,7 +25,13 @@ public struct ReadModelWriter {
 
     /// Stores bytes from `encoded(_:)` under `key` in `table`.
     public func put(encoded value: [UInt8], at key: String, in table: String) throws {
-        try transaction.put(database(table), Array(key.utf8), value)
+        try value.withUnsafeBytes { try put(rawValue: $0, at: key, in: table) }
+    }
+
+    private func put(rawValue value: UnsafeRawBufferPointer, at key: String, in table: String) throws {
+        let database = try database(table)
+        var key = key
+        try key.withUTF8 { try transaction.put(database, keyBytes: UnsafeRawBufferPointer($0), value) }
     }
 
     /// The value under `key` in `table`, or nil; nil too for a key LMDB cannot store, which names
@@ -42,7 +53,8 @@ public struct ReadModelWriter {
     public func delete(_ key: String, in table: String) throws -> Bool {
         let database = try database(table)
         guard transaction.canStore(keyBytes: key.utf8.count) else { return false }
-        return try transaction.delete(database, Array(key.utf8))
+        var key = key
+        return try key.withUTF8 { try transaction.delete(database, keyBytes: UnsafeRawBufferPointer($0)) }
     }
 
     /// Every entry of `table` whose key starts with `prefix`, in key order, from one cursor pass:
@@ -71,4 +83,10 @@ public struct ReadModelWriter {
         guard let database = tables[table] else { throw ReadModelError.unknownTable(projection: projection, table: table) }
         return database
     }
+}
+
+/// `ReadModelWriter`'s reused encoding buffer. A class, so that the writer stays a value passed
+/// to `apply` while its puts share one buffer; used only on the engine's thread, one put at a time.
+private final class ValueScratch {
+    var writer = ValueWriter(capacity: 256)
 }

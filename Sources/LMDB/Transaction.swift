@@ -18,15 +18,19 @@ public struct Transaction {
     /// The value stored under `key`, or nil when there is none. Throws `.keySize` for a key
     /// `canStore(keyBytes:)` refuses, instead of handing it to LMDB.
     public func get(_ database: Database, _ key: [UInt8]) throws -> UnsafeRawBufferPointer? {
+        try key.withUnsafeBytes { keyBytes in try get(database, keyBytes: keyBytes) }
+    }
+
+    /// `get(_:_:)` for a key in memory the caller holds (a string's UTF-8), without copying it
+    /// into an array first.
+    public func get(_ database: Database, keyBytes key: UnsafeRawBufferPointer) throws -> UnsafeRawBufferPointer? {
         try checkKey(key)
-        return try key.withUnsafeBytes { keyBytes in
-            var keyValue = MDB_val(bytes: keyBytes)
-            var data = MDB_val()
-            let status = mdb_get(pointer, database.handle, &keyValue, &data)
-            if status == MDB_NOTFOUND { return nil }
-            try check(status)
-            return data.buffer
-        }
+        var keyValue = MDB_val(bytes: key)
+        var data = MDB_val()
+        let status = mdb_get(pointer, database.handle, &keyValue, &data)
+        if status == MDB_NOTFOUND { return nil }
+        try check(status)
+        return data.buffer
     }
 
     /// Opens a cursor on `database` for the duration of `body`.
@@ -54,7 +58,7 @@ public struct Transaction {
 
     /// The invariant at the boundary: no key of zero or over-limit length reaches LMDB, whose
     /// answer to one (`MDB_BAD_VALSIZE`) would not say which key or why.
-    func checkKey(_ key: [UInt8]) throws(LMDBError) {
+    func checkKey(_ key: UnsafeRawBufferPointer) throws(LMDBError) {
         if !canStore(keyBytes: key.count) { throw .keySize(bytes: key.count) }
     }
 }
@@ -82,6 +86,11 @@ public struct WriteTransaction {
         try reader.get(database, key)
     }
 
+    /// The value stored under the key `key` points at, or nil when there is none.
+    public func get(_ database: Database, keyBytes key: UnsafeRawBufferPointer) throws -> UnsafeRawBufferPointer? {
+        try reader.get(database, keyBytes: key)
+    }
+
     /// Opens a cursor on `database` for the duration of `body`.
     public func withCursor<T>(_ database: Database, _ body: (inout Cursor) throws -> T) throws -> T {
         try reader.withCursor(database, body)
@@ -98,26 +107,36 @@ public struct WriteTransaction {
     public func put(
         _ database: Database, _ key: [UInt8], _ value: UnsafeRawBufferPointer, flags: PutFlags = []
     ) throws {
+        try key.withUnsafeBytes { keyBytes in try put(database, keyBytes: keyBytes, value, flags: flags) }
+    }
+
+    /// `put(_:_:_:flags:)` for a key in memory the caller holds (a string's UTF-8), without
+    /// copying it into an array first: the read models' writer puts millions of keys in a rebuild.
+    public func put(
+        _ database: Database, keyBytes key: UnsafeRawBufferPointer, _ value: UnsafeRawBufferPointer, flags: PutFlags = []
+    ) throws {
         try reader.checkKey(key)
-        try key.withUnsafeBytes { keyBytes in
-            var keyValue = MDB_val(bytes: keyBytes)
-            var data = MDB_val(bytes: value)
-            try check(mdb_put(reader.pointer, database.handle, &keyValue, &data, flags.rawValue))
-        }
+        var keyValue = MDB_val(bytes: key)
+        var data = MDB_val(bytes: value)
+        try check(mdb_put(reader.pointer, database.handle, &keyValue, &data, flags.rawValue))
     }
 
     /// Removes `key`; returns false when it was not there. Throws `.keySize` for a key LMDB
     /// cannot store.
     @discardableResult
     public func delete(_ database: Database, _ key: [UInt8]) throws -> Bool {
+        try key.withUnsafeBytes { keyBytes in try delete(database, keyBytes: keyBytes) }
+    }
+
+    /// `delete(_:_:)` for a key in memory the caller holds, without copying it into an array.
+    @discardableResult
+    public func delete(_ database: Database, keyBytes key: UnsafeRawBufferPointer) throws -> Bool {
         try reader.checkKey(key)
-        return try key.withUnsafeBytes { keyBytes in
-            var keyValue = MDB_val(bytes: keyBytes)
-            let status = mdb_del(reader.pointer, database.handle, &keyValue, nil)
-            if status == MDB_NOTFOUND { return false }
-            try check(status)
-            return true
-        }
+        var keyValue = MDB_val(bytes: key)
+        let status = mdb_del(reader.pointer, database.handle, &keyValue, nil)
+        if status == MDB_NOTFOUND { return false }
+        try check(status)
+        return true
     }
 
     /// Removes every entry of `database`, keeping the database itself.

@@ -11,6 +11,11 @@ public struct ValueWriter {
         bytes.reserveCapacity(capacity)
     }
 
+    /// Forgets what was written, keeping the storage, for writing the next value into it.
+    public mutating func removeAll() {
+        bytes.removeAll(keepingCapacity: true)
+    }
+
     /// Writes `value` through its own encoding: `writer.write(task.name)`, `writer.write(view)`.
     public mutating func write<T: ReadModelValue>(_ value: T) {
         value.encode(to: &self)
