@@ -4,7 +4,7 @@
 ///
 /// They run for every key of every event, so they work on bytes: `String(value)` padded by
 /// string concatenation and a `Character` scan for escapes were 5% of an albums rebuild's
-/// apply (docs/benchmarks.md, issue 13).
+/// apply (docs/benchmarks.md, issue 9, sixth pass).
 enum ReadModelKeys {
     /// Digits in `invertedPosition` and `padded`: enough for `UInt64.max`.
     static let numberDigits = 20
@@ -35,6 +35,13 @@ enum ReadModelKeys {
             ?? id.utf8.contains(where: isEscaped)
         guard needsEscaping else { return id }
         return id.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "/", with: "%2F")
+    }
+
+    /// `body` on the UTF-8 bytes of `key` where the string holds them, for handing a key to LMDB
+    /// without copying it into an array first (an allocation per put, get and delete).
+    static func withBytes<T>(of key: String, _ body: (UnsafeRawBufferPointer) throws -> T) rethrows -> T {
+        var key = key
+        return try key.withUTF8 { try body(UnsafeRawBufferPointer($0)) }
     }
 
     private static func isEscaped(_ byte: UInt8) -> Bool {

@@ -12,8 +12,7 @@ public struct ReadModelReader {
     public func value<T: ReadModelValue>(_ type: T.Type, at key: String, in table: String) throws -> T? {
         let database = try database(table)
         guard transaction.canStore(keyBytes: key.utf8.count) else { return nil }
-        var keyText = key
-        let bytes = try keyText.withUTF8 { try transaction.get(database, keyBytes: UnsafeRawBufferPointer($0)) }
+        let bytes = try ReadModelKeys.withBytes(of: key) { try transaction.get(database, keyBytes: $0) }
         return try ReadModelCodec.decode(type, bytes, table: table, key: key)
     }
 

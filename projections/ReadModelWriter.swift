@@ -30,8 +30,7 @@ public struct ReadModelWriter {
 
     private func put(rawValue value: UnsafeRawBufferPointer, at key: String, in table: String) throws {
         let database = try database(table)
-        var key = key
-        try key.withUTF8 { try transaction.put(database, keyBytes: UnsafeRawBufferPointer($0), value) }
+        try ReadModelKeys.withBytes(of: key) { try transaction.put(database, keyBytes: $0, value) }
     }
 
     /// The value under `key` in `table`, or nil; nil too for a key LMDB cannot store, which names
@@ -53,8 +52,7 @@ public struct ReadModelWriter {
     public func delete(_ key: String, in table: String) throws -> Bool {
         let database = try database(table)
         guard transaction.canStore(keyBytes: key.utf8.count) else { return false }
-        var key = key
-        return try key.withUTF8 { try transaction.delete(database, keyBytes: UnsafeRawBufferPointer($0)) }
+        return try ReadModelKeys.withBytes(of: key) { try transaction.delete(database, keyBytes: $0) }
     }
 
     /// Every entry of `table` whose key starts with `prefix`, in key order, from one cursor pass:

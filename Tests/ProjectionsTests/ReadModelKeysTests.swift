@@ -1,3 +1,4 @@
+import Foundation
 @testable import LMDB
 import Testing
 @testable import Projections
@@ -45,5 +46,35 @@ struct ReadModelTablesTests {
         tables["a"] = second
         #expect(tables["a"] == second && tables.databases.count == 2, "a name holds one handle")
         #expect(Set(tables.databases.map(\.name)) == ["p/0/b"])
+    }
+}
+
+@Suite("Read-model writer")
+struct ReadModelWriterTests {
+    /// The writer encodes every value into one reused buffer and hands keys over from the
+    /// string's own bytes: each put stores exactly its value under exactly its key.
+    @Test func eachPutStoresItsOwnValueUnderItsOwnKey() throws {
+        let path = NSTemporaryDirectory() + "read-model-writer-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let environment = try Environment(path: path, options: EnvironmentOptions(mapSizeBytes: 1 << 24, unsafeNoSync: true))
+        let tables: ReadModelTables = ["t": try environment.openDatabase("t")]
+        let long = String(repeating: "long value ", count: 200)
+        let keys = ["a", "é/ü", "a/" + String(repeating: "k", count: 100), "b"]
+        try environment.write { txn throws in
+            let writer = ReadModelWriter(transaction: txn, projection: "p", tables: tables)
+            try writer.put(long, at: keys[0], in: "t")
+            try writer.put("short", at: keys[1], in: "t")
+            try writer.put(42, at: keys[2], in: "t")
+            try writer.put("", at: keys[3], in: "t")
+            #expect(try writer.delete(keys[3], in: "t") && !(try writer.delete(keys[3], in: "t")))
+        }
+        try environment.read { txn throws in
+            let reader = ReadModelReader(transaction: txn, projection: "p", tables: tables)
+            #expect(try reader.value(String.self, at: keys[0], in: "t") == long)
+            #expect(try reader.value(String.self, at: keys[1], in: "t") == "short", "not the long value's tail")
+            #expect(try reader.value(Int.self, at: keys[2], in: "t") == 42)
+            #expect(try reader.value(String.self, at: keys[3], in: "t") == nil)
+            #expect(try reader.entries(String.self, in: "t", prefix: "é/", limit: 10).map(\.key) == ["é/ü"])
+        }
     }
 }
