@@ -25,6 +25,8 @@ extension ProjectionEngine {
         // The batch after the one being applied, read and decoded meanwhile on another thread.
         var ahead: BatchAhead?
         var slices = DecodeSlices()
+        // Events applied before the runner first reached the head of the log.
+        var caughtUp = 0
         do throws(ReadModelError) {
             while !Task.isCancelled {
                 let next = (try liveCheckpoint() ?? reached) + 1
@@ -42,7 +44,10 @@ extension ProjectionEngine {
                 ahead = nil
                 guard let last = page.records.last else {
                     logReadSucceeded()
-                    runner.withLock { if $0.phase == .catchingUp { $0.phase = .running } }
+                    if runner.withLock({ $0.phase == .catchingUp }) {
+                        if caughtUp >= Self.catchUpFlushEventsMin { try store.flushUnsynced() }
+                        runner.withLock { if $0.phase == .catchingUp { $0.phase = .running } }
+                    }
                     switch await waitForEvent(at: next) {
                     case .event: continue
                     case .ended:
@@ -64,6 +69,7 @@ extension ProjectionEngine {
                 }
                 logReadSucceeded()
                 reached = last.position
+                caughtUp += page.records.count
                 ahead = await following?.value
                 if let ahead { slices.learn(decodeCPU: ahead.decodeCPU, applyCPU: applyCPU) }
             }

@@ -40,6 +40,10 @@ public actor ProjectionEngine<Store: EventStore> {
     /// albums' from 269k to 321k, while 100,000 gained nothing more and slowed single-projection
     /// rebuilds, whose read-ahead starts later (docs/benchmarks.md, issue 9, sixth pass).
     static var batchEventsMax: Int { 20_000 }
+    /// Events a first catch-up must have applied for its end to flush the read models
+    /// (`ReadModelStore.flushUnsynced`): one full batch's worth. A shorter one leaves little for
+    /// the kernel to write back.
+    static var catchUpFlushEventsMin: Int { batchEventsMax }
 
     /// An engine for `projections` with read models in `<dataDirectory>/readmodels`, whose map
     /// starts at `initialMapSizeBytes` (1 GiB unless given) and doubles whenever it fills, synced

@@ -24,6 +24,8 @@ final class ReadModelStore: Sendable {
     private let unsynced: Mutex<Bool>
     /// Whether opening deleted read models a machine restart may have torn.
     let discardedUnsynced: Bool
+    /// How many times `flushUnsynced` wrote the read models to disk.
+    let flushes = Atomic<Int>(0)
 
     /// Opens (or, unless `readOnly`, creates) the read models of `dataDirectory`. `bootID` is this
     /// boot of the machine (`MachineBoot.id`; tests pass another to model a restart).
@@ -78,6 +80,22 @@ final class ReadModelStore: Sendable {
             throw .storage(.system(errno: EIO))
         }
         try marker.remove()
+    }
+
+    /// Writes what unsynced commits left in the page cache to the disk now; nothing when commits
+    /// sync themselves. The runner calls it when a long catch-up ends (a start on a log far ahead,
+    /// a rebuild from scratch): otherwise the kernel writes those pages back about thirty seconds
+    /// later, in the middle of the traffic, and the log's own fsyncs queue behind that burst. After
+    /// a catch-up of 1,000,000 events that was a stall of about 150 ms of every command
+    /// (docs/benchmarks.md, issue 9). Later commits stay unsynced, as before.
+    func flushUnsynced() throws(ReadModelError) {
+        guard unsynced.withLock({ $0 }) else { return }
+        do {
+            try environment.sync()
+        } catch {
+            throw .storage(error)
+        }
+        flushes.add(1, ordering: .relaxed)
     }
 
     /// Syncs every commit so far and each one from now on, then removes the unsynced marker: the

@@ -45,6 +45,29 @@ struct ReadModelSyncTests {
         try engine.finishUnsyncedWrites()  // nothing left to do
     }
 
+    /// A catch-up of a full batch or more ends with the unsynced read models written to disk,
+    /// before the runner calls itself running (and `/health/ready` says ready): left to the
+    /// kernel, that write-back came about thirty seconds later and stalled the log's fsyncs under
+    /// load. A short catch-up, or commits that sync themselves, need no flush.
+    @Test(arguments: [(100, ReadModelSync.untilFinished, 0), (firstBatch + 1, .untilFinished, 1), (firstBatch + 1, .everyCommit, 0)])
+    func aLongCatchUpIsFlushedBeforeTheRunnerIsRunning(events: Int, sync: ReadModelSync, flushes: Int) async throws {
+        let setup = try TestSetup()
+        defer { setup.remove() }
+        try await setup.append(events)
+        let engine = try engine(setup, sync, boot: "boot-a")
+        _ = try await engine.prepare()
+        let live = Task { try await engine.runLive() }
+        defer { live.cancel() }
+        try await engine.waitUntilProjected(UInt64(events), timeout: .seconds(20))
+        let deadline = ContinuousClock.now + .seconds(10)
+        while engine.runnerStatus.phase != .running, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
+        #expect(engine.runnerStatus.phase == .running)
+        #expect(engine.store.flushes.load(ordering: .relaxed) == flushes)
+        try await setup.append(5)
+        try await engine.waitUntilProjected(UInt64(events + 5))
+        #expect(engine.store.flushes.load(ordering: .relaxed) == flushes, "only the end of the first catch-up")
+    }
+
     @Test func aKilledProcessRestartedInTheSameBootKeepsItsReadModels() async throws {
         let setup = try TestSetup()
         defer { setup.remove() }

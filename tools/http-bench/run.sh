@@ -71,6 +71,9 @@ if [[ -z $no_build ]]; then
 fi
 if ((events > 0)); then
     "$bin/logbook-bench" fill --app "$app" --events "$events" --data-dir "$work/data"
+    # The fill writes without fsync: flush its pages now, or the server's first fsyncs of the log
+    # wait for the kernel to write them back, and the load measures that instead of the server.
+    sync
 fi
 
 # The live scenario holds up to a thousand streams over 64 users, and a descriptor per stream.
