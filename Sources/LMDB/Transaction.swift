@@ -86,11 +86,6 @@ public struct WriteTransaction {
         try reader.get(database, key)
     }
 
-    /// The value stored under the key `key` points at, or nil when there is none.
-    public func get(_ database: Database, keyBytes key: UnsafeRawBufferPointer) throws -> UnsafeRawBufferPointer? {
-        try reader.get(database, keyBytes: key)
-    }
-
     /// Opens a cursor on `database` for the duration of `body`.
     public func withCursor<T>(_ database: Database, _ body: (inout Cursor) throws -> T) throws -> T {
         try reader.withCursor(database, body)
