@@ -12,10 +12,12 @@ import Neighbourhood
 public struct NeighbourhoodReportsProjection: Projection {
     /// The stable name.
     public var name: String { "neighbourhood.reports" }
-    /// Version 3: values in the binary `ReadModelValue` form instead of JSON. Version 2 moved
-    /// the counts from the report's record to `activity` (version 1 rewrote the whole record,
-    /// description included, on every follow and reply).
-    public var version: Int { 3 }
+    /// Version 4: one `replyRecipients` record per reply instead of a `reportNotifications` entry
+    /// per notification, a third fewer writes for a reply to three followers. Version 3: values
+    /// in the binary `ReadModelValue` form instead of JSON. Version 2 moved the counts from the
+    /// report's record to `activity` (version 1 rewrote the whole record, description included,
+    /// on every follow and reply).
+    public var version: Int { 4 }
     /// Only its domain's events reach it.
     public var reads: [any DomainEvent.Type]? { [NeighbourhoodEvent.self] }
     /// `reports`: reportId → `ReportRecord`, as posted;
@@ -28,11 +30,11 @@ public struct NeighbourhoodReportsProjection: Projection {
     /// the order of the reports, so an unfollow finds its key from the report);
     /// `replies`: `<report>/<inverted position>` → `ReplyView`;
     /// `notifications`: `<user>/<inverted position>` → `NotificationItem`;
-    /// `reportNotifications`: `<report>/<notification key>` → notification key, so a deletion
-    /// finds the notifications its report caused.
+    /// `replyRecipients`: `<report>/<inverted position>` → the users a reply notified, so a
+    /// deletion finds the notifications its report caused (`<user>/<inverted position>` each).
     public var tables: [String] {
         [Self.reports, Self.activity, Self.neighbourhoodReports, Self.categoryReports, Self.authorReports, Self.followers,
-         Self.followedReports, Self.replies, Self.notifications, Self.reportNotifications]
+         Self.followedReports, Self.replies, Self.notifications, Self.replyRecipients]
     }
 
     static let reports = "reports"
@@ -44,7 +46,7 @@ public struct NeighbourhoodReportsProjection: Projection {
     static let followedReports = "followedReports"
     static let replies = "replies"
     static let notifications = "notifications"
-    static let reportNotifications = "reportNotifications"
+    static let replyRecipients = "replyRecipients"
 
     /// A projection value; it holds no state.
     public init() {}
@@ -126,20 +128,23 @@ public struct NeighbourhoodReportsProjection: Projection {
         NeighbourhoodKeys.newestFirst(NeighbourhoodKeys.userPrefix(userId), reportPosition)
     }
 
-    /// Stores the reply and notifies every follower but its author. The decider bounds
-    /// followers per report, so the fan-out is bounded too; the notification is encoded once.
+    /// Stores the reply and notifies every follower but its author, then records whom it
+    /// notified. The decider bounds followers per report, so the fan-out is bounded too; the
+    /// notification is encoded once.
     private func reply(_ p: NeighbourhoodEvent.ReplyPosted, to activity: ReportActivity, at position: UInt64, _ model: ReadModelWriter) throws {
         let from = NeighbourView(userId: p.authorId, displayName: p.authorDisplayName)
         let reply = ReplyView(replyId: p.replyId, author: from, message: p.message, createdAt: p.postedAt)
-        let reportPrefix = NeighbourhoodKeys.reportPrefix(p.reportId)
-        try model.put(reply, at: NeighbourhoodKeys.newestFirst(reportPrefix, position), in: Self.replies)
+        let replyKey = NeighbourhoodKeys.newestFirst(NeighbourhoodKeys.reportPrefix(p.reportId), position)
+        try model.put(reply, at: replyKey, in: Self.replies)
         let notification = model.encoded(NotificationItem(
             kind: "reply", reportId: p.reportId, reportTitle: activity.title, replyId: p.replyId, from: from, createdAt: p.postedAt))
-        for (_, follower) in try model.entries(String.self, in: Self.followers, prefix: reportPrefix) where follower != p.authorId {
-            let key = NeighbourhoodKeys.newestFirst(NeighbourhoodKeys.userPrefix(follower), position)
-            try model.put(encoded: notification, at: key, in: Self.notifications)
-            try model.put(key, at: reportPrefix + key, in: Self.reportNotifications)
+        var recipients: [String] = []
+        for (_, follower) in try model.entries(String.self, in: Self.followers, prefix: NeighbourhoodKeys.reportPrefix(p.reportId))
+        where follower != p.authorId {
+            try model.put(encoded: notification, at: NeighbourhoodKeys.newestFirst(NeighbourhoodKeys.userPrefix(follower), position), in: Self.notifications)
+            recipients.append(follower)
         }
+        if !recipients.isEmpty { try model.put(recipients, at: replyKey, in: Self.replyRecipients) }
     }
 
     /// Removes the report from every table: lists, follow lists, its thread, and the
@@ -154,9 +159,13 @@ public struct NeighbourhoodReportsProjection: Projection {
             try model.delete(followerKey, in: Self.followers)
         }
         for replyKey in try model.keys(in: Self.replies, prefix: reportPrefix) { try model.delete(replyKey, in: Self.replies) }
-        for (indexKey, notificationKey) in try model.entries(String.self, in: Self.reportNotifications, prefix: reportPrefix) {
-            try model.delete(notificationKey, in: Self.notifications)
-            try model.delete(indexKey, in: Self.reportNotifications)
+        for (replyKey, recipients) in try model.entries([String].self, in: Self.replyRecipients, prefix: reportPrefix) {
+            // A notification is keyed like its reply, with the recipient's prefix for the report's.
+            let invertedPosition = replyKey.dropFirst(reportPrefix.count)
+            for recipient in recipients {
+                try model.delete(NeighbourhoodKeys.userPrefix(recipient) + invertedPosition, in: Self.notifications)
+            }
+            try model.delete(replyKey, in: Self.replyRecipients)
         }
     }
 }

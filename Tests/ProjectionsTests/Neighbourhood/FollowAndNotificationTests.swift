@@ -78,7 +78,7 @@ struct FollowAndNotificationTests {
         let table = NeighbourhoodReportsProjection.self
         let expected = [table.reports: 1, table.activity: 1, table.neighbourhoodReports: 1, table.categoryReports: 1, table.authorReports: 1,
                         table.followers: 2, table.followedReports: 2, table.replies: 1, table.notifications: 1,
-                        table.reportNotifications: 1]
+                        table.replyRecipients: 1]
         #expect(Set(expected.keys) == Set(NeighbourhoodReportsProjection().tables), "every table is checked")
         for (name, count) in expected {
             let keys = try storedKeys(fixture, name)
@@ -100,6 +100,7 @@ struct FollowAndNotificationTests {
             case tables.neighbourhoodReports: return try keys(ReportPin.self)
             case tables.replies: return try keys(ReplyView.self)
             case tables.notifications: return try keys(NotificationItem.self)
+            case tables.replyRecipients: return try keys([String].self)
             default: return try keys(String.self)  // the lists, followers and indexes hold ids and keys
             }
         }
