@@ -1,15 +1,33 @@
 import Foundation
 
-/// In how many slices the batch read ahead is decoded (`DecodedEvents.decodeAhead`): one per
-/// core while decoding a batch costs more CPU than applying it, since the engine then waits for
-/// the decoding (a rebuild of one projection); one otherwise, since more slices would take the
-/// core the engine's apply needs (an initial build of every read model). Learnt batch by batch.
+/// How the batch read ahead shares the work with the engine's thread, learnt batch by batch.
+///
+/// In how many slices it is decoded (`DecodedEvents.decodeAhead`): one per core while decoding
+/// costs more CPU than applying, since the engine then waits for the decoding (a rebuild of one
+/// projection); one otherwise, since more slices would take the core the engine's apply needs
+/// (an initial build of every read model).
+///
+/// And who makes the `RowProjection`s' rows: the batch read ahead while its decoding and the
+/// rows together still cost less than the engine's apply without them (an initial build: the
+/// other core has time to spare), the engine's apply otherwise, where they would not lengthen
+/// the side the engine waits for (docs/benchmarks.md, issue 9, seventh pass).
 struct DecodeSlices {
     private(set) var count = 1
+    /// Whether the next batch read ahead makes the rows. At first yes, which measures them.
+    private(set) var rowsAhead = true
+    /// The rows' CPU time when a batch last made them ahead: the estimate while the engine makes
+    /// them inside its apply.
+    private var rowsCPU = Duration.zero
 
-    /// After a batch whose decoding took `decodeCPU` over all its slices and whose apply took
-    /// `applyCPU` on the engine's thread.
-    mutating func learn(decodeCPU: Duration, applyCPU: Duration) {
-        count = decodeCPU > applyCPU ? ProcessInfo.processInfo.activeProcessorCount : 1
+    /// After applying a batch: its apply took `applyCPU` on the engine's thread, which made the
+    /// rows itself unless `rowsMadeAhead` (they then took `rowsCPU` ahead); the next batch, read
+    /// ahead meanwhile, took `decodeCPU` to decode.
+    mutating func learn(decodeCPU: Duration, applyCPU: Duration, rowsMadeAhead: Bool, rowsCPU: Duration) {
+        if rowsMadeAhead { self.rowsCPU = rowsCPU }
+        let apply = rowsMadeAhead ? applyCPU : max(applyCPU - self.rowsCPU, .zero)
+        rowsAhead = decodeCPU + self.rowsCPU <= apply
+        let readAhead = rowsAhead ? decodeCPU + self.rowsCPU : decodeCPU
+        let engine = rowsAhead ? apply : apply + self.rowsCPU
+        count = readAhead > engine ? ProcessInfo.processInfo.activeProcessorCount : 1
     }
 }

@@ -58,6 +58,13 @@ final class DecodedEvents: @unchecked Sendable {
     /// One box per domain event type asked for; a batch meets a handful, so a linear search
     /// beats hashing, and the box's static type spares a dynamic cast per lookup.
     private var decodedByType: [(type: ObjectIdentifier, box: AnyObject)] = []
+    /// The rows each `RowProjection` makes of the batch, by projection name, when the batch was
+    /// read ahead (`decodeAhead`); set once, before the batch reaches the engine.
+    private(set) var preparedRows: [(projection: String, rows: PreparedRows)] = []
+    /// Whether `decodeAhead` was asked to make rows, and the CPU time they took: work taken off
+    /// the engine's side, which `DecodeSlices` weighs as such.
+    private(set) var rowsMadeAhead = false
+    private(set) var rowsCPU = Duration.zero
 
     /// What each record of `E`'s domain decoded to as `E`: nil while not decoded yet. Raw
     /// storage, so that `decodeAhead`'s slices fill disjoint indices from several threads at once
@@ -109,25 +116,67 @@ final class DecodedEvents: @unchecked Sendable {
     /// The records are cut into `slices` runs decoded at once, one per core: in a rebuild of one
     /// projection the decoding, not the applying, is what the engine waits for. A record that
     /// does not decode is left for the projection that asks for it, which then gets the error as
-    /// it would have. Task-locals (the personal-data keyring) reach every slice. Returns the CPU
-    /// time the slices took in all.
-    func decodeAhead(_ types: some Sequence<any DomainEvent.Type>, slices: Int) async -> Duration {
+    /// it would have. Each slice then makes the rows of `rowProjections` for its records
+    /// (`preparedRows`, `rowsCPU`). Task-locals (the personal-data keyring) reach every slice.
+    /// Returns the CPU time the slices' decoding took in all.
+    func decodeAhead(_ types: some Sequence<any DomainEvent.Type>, rowProjections: [any RowProjection] = [], slices: Int) async -> Duration {
         var distinct: [any DomainEvent.Type] = []
         for type in types where !distinct.contains(where: { ObjectIdentifier($0) == ObjectIdentifier(type) }) {
             distinct.append(type)
             makeBox(type)  // here, so the slices only read `decodedByType`
         }
         let runs = Self.runs(of: records.count, slices: slices)
-        let wanted = distinct
-        return await withTaskGroup(of: Duration.self) { group in
-            for run in runs {
+        let wantedByRows = rowProjections.map { wanted(by: $0.reads) }
+        let types = distinct
+        rowsMadeAhead = !rowProjections.isEmpty
+        return await withTaskGroup(of: (slice: Int, rows: [PreparedRows?], decodeCPU: Duration, rowsCPU: Duration).self) { group in
+            for (slice, run) in runs.enumerated() {
                 group.addTask {
                     // Synchronous: the slice stays on one thread, whose CPU time it is.
-                    ThreadCPUTime.measure { for type in wanted { self.decodeAll(type, in: run) } }.1
+                    let decodeCPU = ThreadCPUTime.measure { for type in types { self.decodeAll(type, in: run) } }.1
+                    let (rows, rowsCPU) = ThreadCPUTime.measure {
+                        rowProjections.indices.map { self.prepareRows(of: rowProjections[$0], wanted: wantedByRows[$0], in: run) }
+                    }
+                    return (slice, rows, decodeCPU, rowsCPU)
                 }
             }
-            return await group.reduce(.zero, +)
+            var bySlice = [[PreparedRows?]](repeating: [], count: runs.count)
+            var decodeCPU = Duration.zero
+            for await done in group {
+                bySlice[done.slice] = done.rows
+                decodeCPU += done.decodeCPU
+                rowsCPU += done.rowsCPU
+            }
+            // A projection whose rows failed in any slice gets none: `apply` then meets the
+            // failure itself and reports it as it would have.
+            for (n, projection) in rowProjections.enumerated() {
+                let slices = bySlice.map { $0[n] }
+                guard slices.allSatisfy({ $0 != nil }) else { continue }
+                preparedRows.append((projection.name, PreparedRows(joining: slices.compactMap { $0 })))
+            }
+            return decodeCPU
         }
+    }
+
+    /// The rows `projection` makes of the records of `run` it wants; nil when one fails.
+    private func prepareRows(of projection: any RowProjection, wanted: [Bool]?, in run: Range<Int>) -> PreparedRows? {
+        var prepared = PreparedRows(capacity: run.count)
+        do {
+            for index in run {
+                if wanted?[domainIndices[index]] ?? true {
+                    try projection.rows(for: ProjectedEvent(self, at: index), into: &prepared.rows)
+                }
+                prepared.ends.append(prepared.rows.count)
+            }
+        } catch {
+            return nil
+        }
+        return prepared
+    }
+
+    /// The rows made ahead for the projection named `projection`, if the batch has them.
+    func preparedRows(of projection: String) -> PreparedRows? {
+        preparedRows.first { $0.projection == projection }?.rows
     }
 
     /// `0..<count` cut into at most `slices` runs of about equal length, none empty.

@@ -58,7 +58,7 @@ extension ProjectionEngine {
                         continue
                     }
                 }
-                let following = readAhead(after: page, for: projections, slices: slices.count)
+                let following = readAhead(after: page, for: projections, slices: slices)
                 let applyCPU: Duration
                 do throws(ReadModelError) {
                     applyCPU = try ThreadCPUTime.measure { () throws(ReadModelError) in try applyLive(page) }.1
@@ -71,7 +71,7 @@ extension ProjectionEngine {
                 reached = last.position
                 caughtUp += page.records.count
                 ahead = await following?.value
-                if let ahead { slices.learn(decodeCPU: ahead.decodeCPU, applyCPU: applyCPU) }
+                if let ahead { slices.learn(decodeCPU: ahead.decodeCPU, applyCPU: applyCPU, rowsMadeAhead: page.rowsMadeAhead, rowsCPU: page.rowsCPU) }
             }
             stop("cancelled")
         } catch {
@@ -110,28 +110,34 @@ extension ProjectionEngine {
         if failures > 0 { report(.logReadRecovered(failures: failures)) }
     }
 
-    /// A batch read ahead: the position it starts at, its records with their events decoded, and
-    /// the CPU time the decoding took.
+    /// A batch read ahead: the position it starts at, its records with their events decoded (and
+    /// perhaps rows made), and the CPU time the decoding took.
     typealias BatchAhead = (position: UInt64, page: DecodedEvents, decodeCPU: Duration)
 
-    /// Starts reading the batch after `page` and decoding it as `projections` will ask for it,
-    /// on another core while this thread applies `page`, when `page` was full (catching up: more
-    /// are likely waiting). Nil at the head, where there is nothing to read ahead and the caller
-    /// goes on as before. Detached, as a task of this actor could not start while it applies.
-    nonisolated func readAhead(after page: DecodedEvents, for projections: [any Projection], slices: Int) -> Task<BatchAhead?, Never>? {
+    /// Starts reading the batch after `page`, decoding it as `projections` will ask for it and,
+    /// when `slices` says so, making the rows of those that are `RowProjection`s, on another core
+    /// while this thread applies `page`, when `page` was full (catching up: more are likely waiting). Nil at the
+    /// head, where there is nothing to read ahead and the caller goes on as before. Detached, as
+    /// a task of this actor could not start while it applies.
+    nonisolated func readAhead(after page: DecodedEvents, for projections: [any Projection], slices: DecodeSlices) -> Task<BatchAhead?, Never>? {
         guard page.records.count >= Self.batchEventsMax, let last = page.records.last else { return nil }
-        return Task.detached { [self] in await batch(from: last.position + 1, decodedFor: projections, slices: slices) }
+        let rowProjections = slices.rowsAhead ? projections.compactMap { $0 as? any RowProjection } : []
+        return Task.detached { [self] in
+            await batch(from: last.position + 1, decodedFor: projections, rowsFor: rowProjections, slices: slices.count)
+        }
     }
 
     /// The batch from `position`, read and decoded as `projections` will ask for it; nil when
     /// the read fails (the caller reads again itself, and handles the failure). Nonisolated: it
     /// runs beside the engine's thread, touching only the log and the batch it makes.
-    private nonisolated func batch(from position: UInt64, decodedFor projections: [any Projection], slices: Int) async -> BatchAhead? {
+    private nonisolated func batch(
+        from position: UInt64, decodedFor projections: [any Projection], rowsFor rowProjections: [any RowProjection], slices: Int
+    ) async -> BatchAhead? {
         guard let records = try? await readBatch(from: position) else { return nil }
         let page = DecodedEvents(records)
         // With the keyring `apply` would use, so sealed fields open here as they would there.
         let decodeCPU = await PersonalDataKeys.$current.withValue(PersonalDataKeys.current ?? personalData) {
-            await page.decodeAhead(projections.compactMap(\.reads).joined(), slices: slices)
+            await page.decodeAhead(projections.compactMap(\.reads).joined(), rowProjections: rowProjections, slices: slices)
         }
         return (position, page, decodeCPU)
     }

@@ -52,7 +52,7 @@ extension ProjectionEngine {
                 page = DecodedEvents(try await readBatch(from: checkpoint + 1))
             }
             guard let last = page.records.last else { break }
-            let following = readAhead(after: page, for: [projection], slices: slices.count)
+            let following = readAhead(after: page, for: [projection], slices: slices)
             let applyCPU = try ThreadCPUTime.measure { () throws(ReadModelError) in
                 try store.write { txn in
                     guard var meta = try store.meta(of: name, in: txn.reader), meta.rebuild?.id == id else {
@@ -65,7 +65,7 @@ extension ProjectionEngine {
             }.1
             checkpoint = last.position
             ahead = await following?.value
-            if let ahead { slices.learn(decodeCPU: ahead.decodeCPU, applyCPU: applyCPU) }
+            if let ahead { slices.learn(decodeCPU: ahead.decodeCPU, applyCPU: applyCPU, rowsMadeAhead: page.rowsMadeAhead, rowsCPU: page.rowsCPU) }
             await pause(at: .built(checkpoint: checkpoint))
         }
         await pause(at: .reachedEnd(checkpoint: checkpoint))

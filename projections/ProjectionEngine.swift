@@ -133,11 +133,17 @@ public actor ProjectionEngine<Store: EventStore> {
         let wanted = page.wanted(by: reads)
         page.reading = reads?.map { $0.domain }
         defer { page.reading = nil }
+        // A `RowProjection`'s rows, when the batch was read ahead: only LMDB's puts are left.
+        let prepared = page.preparedRows(of: projection.name)
         for index in page.records.indices where page.records[index].position > after {
             if let wanted, !wanted[page.domainIndices[index]] { continue }
             let event = ProjectedEvent(page, at: index)
             do {
-                try projection.apply(event, to: writer)
+                if let prepared {
+                    try writer.put(prepared.rows, prepared.range(of: index))
+                } else {
+                    try projection.apply(event, to: writer)
+                }
             } catch let error as LMDBError where !Self.isProjectionFault(error) {
                 // Storage, not the projection: a full map must reach `Environment.write`, which
                 // grows it and redoes the batch. Wrapped, it stopped every read model at 1 GiB.

@@ -28,6 +28,11 @@ public struct ReadModelWriter {
         try value.withUnsafeBytes { try put(rawValue: $0, at: key, in: table) }
     }
 
+    /// Stores the rows of `range` in `rows`, each in its table.
+    func put(_ rows: ReadModelRows, _ range: Range<Int>) throws {
+        try rows.forEach(in: range) { table, key, value in try transaction.put(database(table), keyBytes: key, value) }
+    }
+
     private func put(rawValue value: UnsafeRawBufferPointer, at key: String, in table: String) throws {
         let database = try database(table)
         try ReadModelKeys.withBytes(of: key) { try transaction.put(database, keyBytes: $0, value) }

@@ -114,10 +114,30 @@ struct ProjectionBatchTests {
     @Test func decodingInSlicesOnlyWhileItCostsMoreThanApplying() {
         var slices = DecodeSlices()
         #expect(slices.count == 1)
-        slices.learn(decodeCPU: .milliseconds(30), applyCPU: .milliseconds(10))
+        slices.learn(decodeCPU: .milliseconds(30), applyCPU: .milliseconds(10), rowsMadeAhead: false, rowsCPU: .zero)
         #expect(slices.count == ProcessInfo.processInfo.activeProcessorCount)
-        slices.learn(decodeCPU: .milliseconds(10), applyCPU: .milliseconds(30))
+        slices.learn(decodeCPU: .milliseconds(10), applyCPU: .milliseconds(30), rowsMadeAhead: false, rowsCPU: .zero)
         #expect(slices.count == 1, "the slices would take the core the apply needs")
+    }
+
+    /// Rows are made ahead while the read-ahead side, rows included, stays the shorter one; the
+    /// rows' cost last measured ahead is the estimate while the engine makes them.
+    @Test func rowsAreMadeAheadOnlyWhileTheReadAheadSideHasTimeForThem() {
+        var slices = DecodeSlices()
+        #expect(slices.rowsAhead, "at first, which measures them")
+        // An initial build: decoding 10 and rows 5 ahead, the engine's puts 30.
+        slices.learn(decodeCPU: .milliseconds(10), applyCPU: .milliseconds(30), rowsMadeAhead: true, rowsCPU: .milliseconds(5))
+        #expect(slices.rowsAhead && slices.count == 1)
+        // Decoding grew to 28: with the rows (33) it would outlast the engine (30).
+        slices.learn(decodeCPU: .milliseconds(28), applyCPU: .milliseconds(30), rowsMadeAhead: true, rowsCPU: .milliseconds(5))
+        #expect(!slices.rowsAhead && slices.count == 1, "the engine makes them: 35 against 28")
+        // The engine made them (its 35 holds the estimated 5); decoding fell back to 10.
+        slices.learn(decodeCPU: .milliseconds(10), applyCPU: .milliseconds(35), rowsMadeAhead: false, rowsCPU: .zero)
+        #expect(slices.rowsAhead && slices.count == 1, "10 + 5 against the engine's 30 without them")
+        // A rebuild of one projection: decoding 50, the engine's 20 with the rows.
+        slices.learn(decodeCPU: .milliseconds(50), applyCPU: .milliseconds(20), rowsMadeAhead: false, rowsCPU: .zero)
+        #expect(!slices.rowsAhead)
+        #expect(slices.count == ProcessInfo.processInfo.activeProcessorCount, "decoding is the longer side")
     }
 
     @Test(arguments: [(0, 2), (1, 2), (7, 3), (10_000, 2), (10_001, 3), (5, 16)])

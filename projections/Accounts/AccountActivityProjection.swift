@@ -4,7 +4,7 @@ import EventSourcing
 /// Every event by its actor (`activity`, keyed `<actor>/<inverted position>`), so that a user's
 /// own audit trail reads newest first as one prefix scan. Events of every domain count; the
 /// service's own (`system`) do not, as no one can ask for them here.
-public struct AccountActivityProjection: Projection {
+public struct AccountActivityProjection: RowProjection {
     /// The stable name.
     public var name: String { "accounts.activity" }
     /// Version 2: values in the binary `ReadModelValue` form instead of JSON.
@@ -17,10 +17,10 @@ public struct AccountActivityProjection: Projection {
     /// A projection value; it holds no state.
     public init() {}
 
-    /// Stores the event under its actor; nothing for the system actor.
-    public func apply(_ event: ProjectedEvent, to model: ReadModelWriter) throws {
+    /// An item under the event's actor; none for the system actor.
+    public func rows(for event: ProjectedEvent, into rows: inout some ReadModelRowSink) throws {
         guard event.actor != CommandMetadata.systemActor, !event.actor.isEmpty else { return }
         let item = ActivityItem(type: event.type, at: event.recordedAt, entity: event.streamID, position: event.position)
-        try model.put(item, at: AccountKeys.userEntry(event.actor, position: event.position), in: Self.activity)
+        try rows.add(item, at: AccountKeys.userEntry(event.actor, position: event.position), in: Self.activity)
     }
 }

@@ -1,7 +1,7 @@
 /// Builds a read-model value's bytes: integers as LEB128 varints (zig-zag for signed ones, so
 /// small negatives stay short), strings and arrays length-first, doubles and dates as their
 /// 8-byte IEEE bit pattern (exact), optionals behind a 0/1 flag.
-public struct ValueWriter {
+public struct ValueWriter: Sendable {
     /// The bytes written so far.
     public private(set) var bytes: [UInt8]
 
@@ -44,6 +44,12 @@ public struct ValueWriter {
     /// A length, then the raw bytes.
     public mutating func writeBytes(_ raw: some Collection<UInt8>) {
         writeVarint(UInt64(raw.count))
+        bytes.append(contentsOf: raw)
+    }
+
+    /// The raw bytes, without their length: for `ReadModelRows`, which keeps keys and values
+    /// side by side and knows where each ends.
+    mutating func appendRaw(_ raw: some Collection<UInt8>) {
         bytes.append(contentsOf: raw)
     }
 }

@@ -6,7 +6,7 @@ import Household
 /// house's history reads newest first as one forward prefix scan.
 ///
 /// Completions stay after their task, room or house is removed: the history never forgets.
-public struct HouseholdHistoryProjection: Projection {
+public struct HouseholdHistoryProjection: RowProjection {
     /// The stable name.
     public var name: String { "household.history" }
     /// Version 2: values in the binary `ReadModelValue` form instead of JSON.
@@ -21,12 +21,12 @@ public struct HouseholdHistoryProjection: Projection {
     /// A projection value; it holds no state.
     public init() {}
 
-    /// Stores each `taskCompleted`; ignores other events.
-    public func apply(_ event: ProjectedEvent, to model: ReadModelWriter) throws {
+    /// An item for each `taskCompleted`; none for other events.
+    public func rows(for event: ProjectedEvent, into rows: inout some ReadModelRowSink) throws {
         guard case .taskCompleted(let p) = try event.decoded(as: HouseholdEvent.self) else { return }
         let item = HistoryItem(
             taskId: p.taskId, taskName: p.taskName, roomId: p.roomId, roomName: p.roomName, userId: p.userId,
             displayName: p.displayName, points: p.points, doneAt: p.completedAt, position: event.position)
-        try model.put(item, at: HouseholdKeys.history(house: p.houseId, position: event.position), in: Self.history)
+        try rows.add(item, at: HouseholdKeys.history(house: p.houseId, position: event.position), in: Self.history)
     }
 }

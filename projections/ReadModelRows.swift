@@ -1,0 +1,80 @@
+/// Rows to store, keys and encoded values back to back in one buffer: what a `RowProjection`
+/// makes of an event. Made on the thread that reads a batch ahead, so that the engine's thread
+/// only hands each row to LMDB.
+public struct ReadModelRows: ReadModelRowSink, Sendable {
+    /// One row: its table, and where its key and value lie in `bytes`.
+    struct Row: Sendable {
+        let table: String
+        let keyStart: Int
+        let valueStart: Int
+        let end: Int
+    }
+
+    private(set) var bytes = ValueWriter(capacity: 256)
+    private(set) var rows: [Row] = []
+
+    /// No rows.
+    public init() {}
+
+    /// Adds `value` under `key` in `table`, as `ReadModelWriter.put` would store it.
+    public mutating func add<T: ReadModelValue>(_ value: T, at key: String, in table: String) {
+        let keyStart = bytes.bytes.count
+        bytes.appendRaw(key.utf8)
+        let valueStart = bytes.bytes.count
+        value.encode(to: &bytes)
+        rows.append(Row(table: table, keyStart: keyStart, valueStart: valueStart, end: bytes.bytes.count))
+    }
+
+    /// How many rows were added.
+    var count: Int { rows.count }
+
+    /// Appends `other`'s rows after these.
+    mutating func append(contentsOf other: ReadModelRows) {
+        let shift = bytes.bytes.count
+        bytes.appendRaw(other.bytes.bytes)
+        rows.reserveCapacity(rows.count + other.rows.count)
+        for row in other.rows {
+            rows.append(Row(table: row.table, keyStart: row.keyStart + shift, valueStart: row.valueStart + shift, end: row.end + shift))
+        }
+    }
+
+    /// Calls `body` with each row of `range` in turn: its table, key bytes and value bytes.
+    func forEach(
+        in range: Range<Int>, _ body: (_ table: String, _ key: UnsafeRawBufferPointer, _ value: UnsafeRawBufferPointer) throws -> Void
+    ) throws {
+        try bytes.bytes.withUnsafeBytes { all in
+            for row in rows[range] {
+                try body(
+                    row.table, UnsafeRawBufferPointer(rebasing: all[row.keyStart..<row.valueStart]),
+                    UnsafeRawBufferPointer(rebasing: all[row.valueStart..<row.end]))
+            }
+        }
+    }
+}
+
+/// A batch's rows for one `RowProjection`, record by record: record `i`'s rows are those from
+/// where record `i - 1`'s end to where its own end, so a record the projection ignores has none.
+struct PreparedRows: Sendable {
+    var rows = ReadModelRows()
+    /// Where each record's rows end in `rows`, for every record of the batch (or of a slice).
+    var ends: [Int] = []
+
+    init(capacity: Int) {
+        ends.reserveCapacity(capacity)
+    }
+
+    /// The slices' rows one after another, as if one run had made them all.
+    init(joining slices: [PreparedRows]) {
+        ends.reserveCapacity(slices.reduce(0) { $0 + $1.ends.count })
+        for slice in slices {
+            let shift = rows.count
+            rows.append(contentsOf: slice.rows)
+            ends += slice.ends.map { $0 + shift }
+        }
+    }
+
+    /// The rows of the batch's record `index`.
+    func range(of index: Int) -> Range<Int> {
+        (index == 0 ? 0 : ends[index - 1])..<ends[index]
+    }
+}
