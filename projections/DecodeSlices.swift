@@ -31,3 +31,11 @@ struct DecodeSlices {
         count = readAhead > engine ? ProcessInfo.processInfo.activeProcessorCount : 1
     }
 }
+
+extension DecodeSlices {
+    /// `learn` after applying `page` in `applyCPU`, with the next batch's decoding read ahead
+    /// meanwhile in `nextDecodeCPU`.
+    mutating func learn(applied page: DecodedEvents, applyCPU: Duration, nextDecodeCPU: Duration) {
+        learn(decodeCPU: nextDecodeCPU, applyCPU: applyCPU, rowsMadeAhead: page.rowsMadeAhead, rowsCPU: page.rowsCPU)
+    }
+}

@@ -119,7 +119,9 @@ final class DecodedEvents: @unchecked Sendable {
     /// it would have. Each slice then makes the rows of `rowProjections` for its records
     /// (`preparedRows`, `rowsCPU`). Task-locals (the personal-data keyring) reach every slice.
     /// Returns the CPU time the slices' decoding took in all.
-    func decodeAhead(_ types: some Sequence<any DomainEvent.Type>, rowProjections: [any RowProjection] = [], slices: Int) async -> Duration {
+    func decodeAhead(
+        _ types: some Sequence<any DomainEvent.Type>, rowProjections: [any RowProjection] = [], slices: Int
+    ) async -> Duration {
         var distinct: [any DomainEvent.Type] = []
         for type in types where !distinct.contains(where: { ObjectIdentifier($0) == ObjectIdentifier(type) }) {
             distinct.append(type)

@@ -71,7 +71,7 @@ extension ProjectionEngine {
                 reached = last.position
                 caughtUp += page.records.count
                 ahead = await following?.value
-                if let ahead { slices.learn(decodeCPU: ahead.decodeCPU, applyCPU: applyCPU, rowsMadeAhead: page.rowsMadeAhead, rowsCPU: page.rowsCPU) }
+                if let ahead { slices.learn(applied: page, applyCPU: applyCPU, nextDecodeCPU: ahead.decodeCPU) }
             }
             stop("cancelled")
         } catch {
@@ -119,7 +119,9 @@ extension ProjectionEngine {
     /// while this thread applies `page`, when `page` was full (catching up: more are likely waiting). Nil at the
     /// head, where there is nothing to read ahead and the caller goes on as before. Detached, as
     /// a task of this actor could not start while it applies.
-    nonisolated func readAhead(after page: DecodedEvents, for projections: [any Projection], slices: DecodeSlices) -> Task<BatchAhead?, Never>? {
+    nonisolated func readAhead(
+        after page: DecodedEvents, for projections: [any Projection], slices: DecodeSlices
+    ) -> Task<BatchAhead?, Never>? {
         guard page.records.count >= Self.batchEventsMax, let last = page.records.last else { return nil }
         let rowProjections = slices.rowsAhead ? projections.compactMap { $0 as? any RowProjection } : []
         return Task.detached { [self] in

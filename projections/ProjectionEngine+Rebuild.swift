@@ -65,7 +65,7 @@ extension ProjectionEngine {
             }.1
             checkpoint = last.position
             ahead = await following?.value
-            if let ahead { slices.learn(decodeCPU: ahead.decodeCPU, applyCPU: applyCPU, rowsMadeAhead: page.rowsMadeAhead, rowsCPU: page.rowsCPU) }
+            if let ahead { slices.learn(applied: page, applyCPU: applyCPU, nextDecodeCPU: ahead.decodeCPU) }
             await pause(at: .built(checkpoint: checkpoint))
         }
         await pause(at: .reachedEnd(checkpoint: checkpoint))

@@ -51,30 +51,3 @@ public struct ReadModelRows: ReadModelRowSink, Sendable {
         }
     }
 }
-
-/// A batch's rows for one `RowProjection`, record by record: record `i`'s rows are those from
-/// where record `i - 1`'s end to where its own end, so a record the projection ignores has none.
-struct PreparedRows: Sendable {
-    var rows = ReadModelRows()
-    /// Where each record's rows end in `rows`, for every record of the batch (or of a slice).
-    var ends: [Int] = []
-
-    init(capacity: Int) {
-        ends.reserveCapacity(capacity)
-    }
-
-    /// The slices' rows one after another, as if one run had made them all.
-    init(joining slices: [PreparedRows]) {
-        ends.reserveCapacity(slices.reduce(0) { $0 + $1.ends.count })
-        for slice in slices {
-            let shift = rows.count
-            rows.append(contentsOf: slice.rows)
-            ends += slice.ends.map { $0 + shift }
-        }
-    }
-
-    /// The rows of the batch's record `index`.
-    func range(of index: Int) -> Range<Int> {
-        (index == 0 ? 0 : ends[index - 1])..<ends[index]
-    }
-}

@@ -141,7 +141,8 @@ public struct NeighbourhoodReportsProjection: Projection {
         var recipients: [String] = []
         for (_, follower) in try model.entries(String.self, in: Self.followers, prefix: NeighbourhoodKeys.reportPrefix(p.reportId))
         where follower != p.authorId {
-            try model.put(encoded: notification, at: NeighbourhoodKeys.newestFirst(NeighbourhoodKeys.userPrefix(follower), position), in: Self.notifications)
+            let key = NeighbourhoodKeys.newestFirst(NeighbourhoodKeys.userPrefix(follower), position)
+            try model.put(encoded: notification, at: key, in: Self.notifications)
             recipients.append(follower)
         }
         if !recipients.isEmpty { try model.put(recipients, at: replyKey, in: Self.replyRecipients) }
