@@ -9,8 +9,13 @@ struct PreparedRows: Sendable {
         ends.reserveCapacity(capacity)
     }
 
-    /// The slices' rows one after another, as if one run had made them all.
+    /// The slices' rows one after another, as if one run had made them all: one slice as it is,
+    /// without copying its rows (rows are made ahead in one slice unless decoding needs more).
     init(joining slices: [PreparedRows]) {
+        if slices.count == 1 {
+            self = slices[0]
+            return
+        }
         ends.reserveCapacity(slices.reduce(0) { $0 + $1.ends.count })
         for slice in slices {
             let shift = rows.count

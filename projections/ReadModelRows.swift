@@ -2,7 +2,7 @@
 /// makes of an event. Made on the thread that reads a batch ahead, so that the engine's thread
 /// only hands each row to LMDB.
 public struct ReadModelRows: ReadModelRowSink, Sendable {
-    /// One row: its table, and where its key and value lie in `bytes`.
+    /// One row: its table, and where its key and value lie in `buffer`.
     struct Row: Sendable {
         let table: String
         let keyStart: Int
@@ -10,7 +10,7 @@ public struct ReadModelRows: ReadModelRowSink, Sendable {
         let end: Int
     }
 
-    private(set) var bytes = ValueWriter(capacity: 256)
+    private(set) var buffer = ValueWriter(capacity: 256)
     private(set) var rows: [Row] = []
 
     /// No rows.
@@ -18,11 +18,11 @@ public struct ReadModelRows: ReadModelRowSink, Sendable {
 
     /// Adds `value` under `key` in `table`, as `ReadModelWriter.put` would store it.
     public mutating func add<T: ReadModelValue>(_ value: T, at key: String, in table: String) {
-        let keyStart = bytes.bytes.count
-        bytes.appendRaw(key.utf8)
-        let valueStart = bytes.bytes.count
-        value.encode(to: &bytes)
-        rows.append(Row(table: table, keyStart: keyStart, valueStart: valueStart, end: bytes.bytes.count))
+        let keyStart = buffer.bytes.count
+        buffer.appendRaw(key.utf8)
+        let valueStart = buffer.bytes.count
+        value.encode(to: &buffer)
+        rows.append(Row(table: table, keyStart: keyStart, valueStart: valueStart, end: buffer.bytes.count))
     }
 
     /// How many rows were added.
@@ -30,8 +30,8 @@ public struct ReadModelRows: ReadModelRowSink, Sendable {
 
     /// Appends `other`'s rows after these.
     mutating func append(contentsOf other: ReadModelRows) {
-        let shift = bytes.bytes.count
-        bytes.appendRaw(other.bytes.bytes)
+        let shift = buffer.bytes.count
+        buffer.appendRaw(other.buffer.bytes)
         rows.reserveCapacity(rows.count + other.rows.count)
         for row in other.rows {
             rows.append(Row(table: row.table, keyStart: row.keyStart + shift, valueStart: row.valueStart + shift, end: row.end + shift))
@@ -42,7 +42,7 @@ public struct ReadModelRows: ReadModelRowSink, Sendable {
     func forEach(
         in range: Range<Int>, _ body: (_ table: String, _ key: UnsafeRawBufferPointer, _ value: UnsafeRawBufferPointer) throws -> Void
     ) throws {
-        try bytes.bytes.withUnsafeBytes { all in
+        try buffer.bytes.withUnsafeBytes { all in
             for row in rows[range] {
                 try body(
                     row.table, UnsafeRawBufferPointer(rebasing: all[row.keyStart..<row.valueStart]),

@@ -2,7 +2,7 @@
 /// reads its tables, overwrites what it stored, or deletes (an activity trail, a history).
 ///
 /// Its rows can then be made before the transaction, beside the engine's thread: a batch read
-/// ahead carries them (`DecodedEvents.prepareRows`), and the engine's thread only puts them. In an
+/// ahead carries them (`DecodedEvents.preparedRows`), and the engine's thread only puts them. In an
 /// initial build that thread is what everything waits for, while the other core decodes the
 /// next batch with time to spare (docs/benchmarks.md, issue 9, seventh pass).
 public protocol RowProjection: Projection {

@@ -9,9 +9,13 @@ import Testing
 /// the position, in `recent`. Its own `apply` counts the events the engine applied one by one,
 /// which are those no batch made rows for ahead.
 private struct RecentRows: RowProjection {
-    static let appliedOneByOne = Atomic<Int>(0)
+    /// Per instance, so that tests running at once do not count each other's events.
+    final class Count: Sendable { let value = Atomic<Int>(0) }
+    let appliedOneByOne = Count()
     /// Throws on the event at this position, when set: a projection with a bug.
     var failingAt: UInt64?
+    /// Makes a key longer than LMDB stores for the event at this position, when set.
+    var oversizeKeyAt: UInt64?
 
     var name: String { "recentRows" }
     var version: Int { 1 }
@@ -20,11 +24,12 @@ private struct RecentRows: RowProjection {
     func rows(for event: ProjectedEvent, into rows: inout some ReadModelRowSink) throws {
         if event.position == failingAt { throw CancellationError() }
         guard event.type == "test.happened" else { return }
-        try rows.add(event.position, at: RecentKey.of(event.position), in: "recent")
+        let key = event.position == oversizeKeyAt ? String(repeating: "k", count: 600) : RecentKey.of(event.position)
+        try rows.add(event.position, at: key, in: "recent")
     }
 
     func apply(_ event: ProjectedEvent, to model: ReadModelWriter) throws {
-        Self.appliedOneByOne.add(1, ordering: .relaxed)
+        appliedOneByOne.value.add(1, ordering: .relaxed)
         var direct = DirectRows(model: model)
         try rows(for: event, into: &direct)
     }
@@ -76,16 +81,37 @@ private struct RecentRows: RowProjection {
         let total = 2 * firstBatch + 700
         try await setup.append(total - 100)
         try await setup.append(100, type: "test.other")
-        let engine = try setup.engine([RecentRows()])
+        let projection = RecentRows()
+        let engine = try setup.engine([projection])
         _ = try await engine.prepare()
-        let before = RecentRows.appliedOneByOne.load(ordering: .relaxed)
         let live = Task { try await engine.runLive() }
         defer { live.cancel() }
         try await engine.waitUntilProjected(UInt64(total))
         let stored = try engine.read(RecentRows()) { try $0.entries(UInt64.self, in: "recent", limit: total) }
         #expect(stored.map(\.value) == (1...UInt64(total - 100)).reversed(), "one row per event of the type, newest first")
         #expect(stored.allSatisfy { $0.key == RecentKey.of($0.value) })
-        let oneByOne = RecentRows.appliedOneByOne.load(ordering: .relaxed) - before
+        let oneByOne = projection.appliedOneByOne.value.load(ordering: .relaxed)
         #expect(oneByOne >= firstBatch && oneByOne < total, "the first batch one by one, a batch read ahead from its rows")
+    }
+
+    /// A row LMDB cannot store, in a batch whose rows were made ahead: LMDB refuses it when the
+    /// engine puts it, the projection is marked failed at that event, and the others go on.
+    @Test(.timeLimit(.minutes(3))) func aRowMadeAheadThatLMDBRefusesFailsItsProjectionAtItsEvent() async throws {
+        let setup = try TestSetup()
+        defer { setup.remove() }
+        let total = 2 * firstBatch + 100
+        let bad = UInt64(firstBatch + 10)  // in the second batch, the first one read ahead
+        try await setup.append(total)
+        let projection = RecentRows(oversizeKeyAt: bad)
+        let engine = try setup.engine([TypeCounts(), projection])
+        _ = try await engine.prepare()
+        let live = Task { try await engine.runLive() }
+        defer { live.cancel() }
+        try await engine.waitUntilProjected(UInt64(total))
+        let status = try #require(try await engine.status().first { $0.name == "recentRows" })
+        #expect(status.state == .failed && status.failure?.position == bad && status.checkpoint == bad - 1)
+        #expect(status.failure?.reason.contains("key of 600 bytes") == true, "LMDB's refusal: \(String(describing: status.failure))")
+        #expect(try await engine.status().first { $0.name == "typeCounts" }?.state == .serving)
+        #expect(projection.appliedOneByOne.value.load(ordering: .relaxed) < bad, "the bad row was one made ahead")
     }
 }

@@ -134,13 +134,13 @@ public struct NeighbourhoodReportsProjection: Projection {
     private func reply(_ p: NeighbourhoodEvent.ReplyPosted, to activity: ReportActivity, at position: UInt64, _ model: ReadModelWriter) throws {
         let from = NeighbourView(userId: p.authorId, displayName: p.authorDisplayName)
         let reply = ReplyView(replyId: p.replyId, author: from, message: p.message, createdAt: p.postedAt)
-        let replyKey = NeighbourhoodKeys.newestFirst(NeighbourhoodKeys.reportPrefix(p.reportId), position)
+        let reportPrefix = NeighbourhoodKeys.reportPrefix(p.reportId)
+        let replyKey = NeighbourhoodKeys.newestFirst(reportPrefix, position)
         try model.put(reply, at: replyKey, in: Self.replies)
         let notification = model.encoded(NotificationItem(
             kind: "reply", reportId: p.reportId, reportTitle: activity.title, replyId: p.replyId, from: from, createdAt: p.postedAt))
         var recipients: [String] = []
-        for (_, follower) in try model.entries(String.self, in: Self.followers, prefix: NeighbourhoodKeys.reportPrefix(p.reportId))
-        where follower != p.authorId {
+        for (_, follower) in try model.entries(String.self, in: Self.followers, prefix: reportPrefix) where follower != p.authorId {
             let key = NeighbourhoodKeys.newestFirst(NeighbourhoodKeys.userPrefix(follower), position)
             try model.put(encoded: notification, at: key, in: Self.notifications)
             recipients.append(follower)
