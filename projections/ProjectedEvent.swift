@@ -154,7 +154,9 @@ final class DecodedEvents: @unchecked Sendable {
             for (n, projection) in rowProjections.enumerated() {
                 let slices = bySlice.map { $0[n] }
                 guard slices.allSatisfy({ $0 != nil }) else { continue }
-                preparedRows.append((projection.name, PreparedRows(joining: slices.compactMap { $0 })))
+                var rows = PreparedRows(joining: slices.compactMap { $0 })
+                rowsCPU += ThreadCPUTime.measure { rows.sortForStoring() }.1
+                preparedRows.append((projection.name, rows))
             }
             return decodeCPU
         }

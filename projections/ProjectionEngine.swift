@@ -129,30 +129,49 @@ public actor ProjectionEngine<Store: EventStore> {
     }
 
     private func apply(_ projection: any Projection, _ page: DecodedEvents, after: UInt64, _ writer: ReadModelWriter) throws {
+        let first = page.records.firstIndex { $0.position > after } ?? page.records.endIndex
+        // A `RowProjection`'s rows, when the batch was read ahead: only LMDB's puts are left,
+        // in key order. A key LMDB would refuse sends the batch through `apply` event by event,
+        // which fails the projection at the first event that makes one.
+        if let prepared = page.preparedRows(of: projection.name), first < page.records.endIndex {
+            let firstRow = prepared.range(of: first).lowerBound
+            if prepared.rows.keysFit(from: firstRow, writer.canStore) {
+                var failedRow: Int?
+                do {
+                    try writer.put(prepared, from: firstRow, failedRow: &failedRow)
+                } catch {
+                    let position = failedRow.map { page.records[prepared.record(ofRow: $0)].position } ?? page.records[first].position
+                    throw Self.failure(error, of: projection, at: position)
+                }
+                return
+            }
+        }
         let reads = projection.reads
         let wanted = page.wanted(by: reads)
         page.reading = reads?.map { $0.domain }
         defer { page.reading = nil }
-        // A `RowProjection`'s rows, when the batch was read ahead: only LMDB's puts are left.
-        let prepared = page.preparedRows(of: projection.name)
-        for index in page.records.indices where page.records[index].position > after {
+        for index in page.records.indices[first...] {
             if let wanted, !wanted[page.domainIndices[index]] { continue }
             let event = ProjectedEvent(page, at: index)
             do {
-                if let prepared {
-                    try writer.put(prepared.rows, prepared.range(of: index))
-                } else {
-                    try projection.apply(event, to: writer)
-                }
-            } catch let error as LMDBError where !Self.isProjectionFault(error) {
-                // Storage, not the projection: a full map must reach `Environment.write`, which
-                // grows it and redoes the batch. Wrapped, it stopped every read model at 1 GiB.
-                throw error
-            } catch let PersonalDataError.keyStore(_, reason) {
-                throw ReadModelError.keysUnavailable(reason: reason)
+                try projection.apply(event, to: writer)
             } catch {
-                throw ReadModelError.applyFailed(projection: projection.name, position: event.position, reason: "\(error)")
+                throw Self.failure(error, of: projection, at: event.position)
             }
+        }
+    }
+
+    /// What `apply` throws when applying `projection` to the event at `position` threw `error`.
+    private static func failure(_ error: any Error, of projection: any Projection, at position: UInt64) -> any Error {
+        switch error {
+        case let error as LMDBError where !isProjectionFault(error):
+            // Storage, not the projection: a full map must reach `Environment.write`, which
+            // grows it and redoes the batch. Wrapped, it stopped every read model at 1 GiB.
+            error
+        case let PersonalDataError.keyStore(_, reason):
+            ReadModelError.keysUnavailable(reason: reason)
+        default:
+            ReadModelError.applyFailed(projection: projection.name, position: position, reason: "\(error)")
         }
     }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Rows to store, keys and encoded values back to back in one buffer: what a `RowProjection`
 /// makes of an event. Made on the thread that reads a batch ahead, so that the engine's thread
 /// only hands each row to LMDB.
@@ -38,14 +40,50 @@ public struct ReadModelRows: ReadModelRowSink, Sendable {
         }
     }
 
-    /// Calls `body` with each row of `range` in turn: its table, key bytes and value bytes.
+    /// The indices of the rows, ordered as they are best stored: by table, then by key as LMDB
+    /// orders keys (bytes, then length); rows under one key keep their order, so the last one
+    /// put is the last one added, as when putting them in turn.
+    func storingOrder() -> [Int32] {
+        precondition(rows.count <= Int(Int32.max), "a batch's rows are counted in Int32")
+        var order = (0..<Int32(rows.count)).map { $0 }
+        buffer.bytes.withUnsafeBytes { all in
+            let rows = self.rows
+            func key(_ row: Row) -> UnsafeRawBufferPointer { UnsafeRawBufferPointer(rebasing: all[row.keyStart..<row.valueStart]) }
+            order.sort { left, right in
+                let a = rows[Int(left)], b = rows[Int(right)]
+                if a.table != b.table { return a.table < b.table }
+                let (keyA, keyB) = (key(a), key(b))
+                let common = min(keyA.count, keyB.count)
+                let compared = common == 0 ? 0 : memcmp(keyA.baseAddress!, keyB.baseAddress!, common)
+                if compared != 0 { return compared < 0 }
+                if keyA.count != keyB.count { return keyA.count < keyB.count }
+                return left < right
+            }
+        }
+        return order
+    }
+
+    /// Whether every key of the rows from `first` on is one LMDB stores (`canStore`).
+    func keysFit(from first: Int, _ canStore: (Int) -> Bool) -> Bool {
+        rows[first...].allSatisfy { canStore($0.valueStart - $0.keyStart) }
+    }
+
+    /// The table of row `index`.
+    func table(of index: Int32) -> String {
+        rows[Int(index)].table
+    }
+
+    /// Calls `body` with each row whose index is in `order` and at least `first`, in that order:
+    /// its index, key bytes and value bytes.
     func forEach(
-        in range: Range<Int>, _ body: (_ table: String, _ key: UnsafeRawBufferPointer, _ value: UnsafeRawBufferPointer) throws -> Void
+        inOrder order: ArraySlice<Int32>, from first: Int,
+        _ body: (_ index: Int, _ key: UnsafeRawBufferPointer, _ value: UnsafeRawBufferPointer) throws -> Void
     ) throws {
         try buffer.bytes.withUnsafeBytes { all in
-            for row in rows[range] {
+            for index in order where index >= first {
+                let row = rows[Int(index)]
                 try body(
-                    row.table, UnsafeRawBufferPointer(rebasing: all[row.keyStart..<row.valueStart]),
+                    Int(index), UnsafeRawBufferPointer(rebasing: all[row.keyStart..<row.valueStart]),
                     UnsafeRawBufferPointer(rebasing: all[row.valueStart..<row.end]))
             }
         }

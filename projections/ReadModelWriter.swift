@@ -28,9 +28,30 @@ public struct ReadModelWriter {
         try value.withUnsafeBytes { try put(rawValue: $0, at: key, in: table) }
     }
 
-    /// Stores the rows of `range` in `rows`, each in its table.
-    func put(_ rows: ReadModelRows, _ range: Range<Int>) throws {
-        try rows.forEach(in: range) { table, key, value in try transaction.put(database(table), keyBytes: key, value) }
+    /// Whether LMDB stores a key of `keyBytes` bytes.
+    func canStore(keyBytes: Int) -> Bool {
+        transaction.canStore(keyBytes: keyBytes)
+    }
+
+    /// Stores the rows of `prepared` from row `first` on in their storing order, the rows of
+    /// each table through one cursor. When a put throws, `failedRow` is its row.
+    func put(_ prepared: PreparedRows, from first: Int, failedRow: inout Int?) throws {
+        let order = prepared.order
+        var start = order.startIndex
+        while start < order.endIndex {
+            // The order groups rows by table: one cursor for each run.
+            let table = prepared.rows.table(of: order[start])
+            var end = start + 1
+            while end < order.endIndex, prepared.rows.table(of: order[end]) == table { end += 1 }
+            try transaction.withWriteCursor(database(table)) { cursor in
+                try prepared.rows.forEach(inOrder: order[start..<end], from: first) { index, key, value in
+                    failedRow = index
+                    try cursor.put(keyBytes: key, value)
+                }
+            }
+            start = end
+        }
+        failedRow = nil
     }
 
     private func put(rawValue value: UnsafeRawBufferPointer, at key: String, in table: String) throws {

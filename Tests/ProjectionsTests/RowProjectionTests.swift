@@ -16,6 +16,8 @@ private struct RecentRows: RowProjection {
     var failingAt: UInt64?
     /// Makes a key longer than LMDB stores for the event at this position, when set.
     var oversizeKeyAt: UInt64?
+    /// Keys the row by its position modulo this, when set: later events replace earlier rows.
+    var keyModulo: UInt64?
 
     var name: String { "recentRows" }
     var version: Int { 1 }
@@ -24,7 +26,7 @@ private struct RecentRows: RowProjection {
     func rows(for event: ProjectedEvent, into rows: inout some ReadModelRowSink) throws {
         if event.position == failingAt { throw CancellationError() }
         guard event.type == "test.happened" else { return }
-        let key = event.position == oversizeKeyAt ? String(repeating: "k", count: 600) : RecentKey.of(event.position)
+        let key = event.position == oversizeKeyAt ? String(repeating: "k", count: 600) : RecentKey.of(event.position % (keyModulo ?? .max))
         try rows.add(event.position, at: key, in: "recent")
     }
 
@@ -51,8 +53,9 @@ private struct RecentRows: RowProjection {
         for (index, record) in page.records.enumerated() {
             var keys: [String] = []
             var values: [UInt64] = []
-            try prepared.rows.forEach(in: prepared.range(of: index)) { table, key, value in
-                #expect(table == "recent")
+            let rows = prepared.range(of: index).map { Int32($0) }
+            try prepared.rows.forEach(inOrder: rows[...], from: 0) { row, key, value in
+                #expect(prepared.rows.table(of: Int32(row)) == "recent")
                 keys.append(String(decoding: key, as: UTF8.self))
                 values.append(try UInt64.decode(from: value))
             }
@@ -112,6 +115,38 @@ private struct RecentRows: RowProjection {
         #expect(status.state == .failed && status.failure?.position == bad && status.checkpoint == bad - 1)
         #expect(status.failure?.reason.contains("key of 600 bytes") == true, "LMDB's refusal: \(String(describing: status.failure))")
         #expect(try await engine.status().first { $0.name == "typeCounts" }?.state == .serving)
-        #expect(projection.appliedOneByOne.value.load(ordering: .relaxed) < bad, "the bad row was one made ahead")
+        let batches = try await engine.status().first { $0.name == "typeCounts" }?.checkpoint
+        #expect(batches == UInt64(total), "the others went on")
+        #expect(projection.appliedOneByOne.value.load(ordering: .relaxed) > firstBatch, "the bad row's batch was applied event by event")
+    }
+
+    /// Rows made ahead are stored in key order, not the events': where two events of one batch
+    /// write the same key, the later one's row must still be the one left.
+    @Test(.timeLimit(.minutes(3))) func rowsStoredInKeyOrderLeaveTheLaterOfTwoRowsUnderOneKey() async throws {
+        let setup = try TestSetup()
+        defer { setup.remove() }
+        let total = 2 * firstBatch + 300
+        try await setup.append(total)
+        let projection = RecentRows(keyModulo: 7)
+        let engine = try setup.engine([projection])
+        _ = try await engine.prepare()
+        let live = Task { try await engine.runLive() }
+        defer { live.cancel() }
+        try await engine.waitUntilProjected(UInt64(total))
+        #expect(projection.appliedOneByOne.value.load(ordering: .relaxed) < total, "a batch's rows were made ahead")
+        let stored = try engine.read(RecentRows()) { try $0.entries(UInt64.self, in: "recent", limit: 100) }
+        let latest = (UInt64(total - 6)...UInt64(total)).sorted { $0 % 7 > $1 % 7 }
+        #expect(stored.map(\.value) == latest, "each key holds the last event's row")
+    }
+
+    /// The storing order: by table, then by key bytes, a key before the longer keys it begins;
+    /// rows under one key in the order they were added.
+    @Test func theStoringOrderIsByTableThenKeyAndKeepsTheOrderOfRowsUnderOneKey() {
+        var rows = ReadModelRows()
+        let added: [(table: String, key: String)] = [
+            ("b", "k2"), ("a", "k10"), ("b", "k1"), ("a", "k1"), ("a", "k"), ("b", "k1"), ("a", "k10"), ("a", "j9"),
+        ]
+        for (n, row) in added.enumerated() { rows.add(UInt64(n), at: row.key, in: row.table) }
+        #expect(rows.storingOrder() == [7, 4, 3, 1, 6, 2, 5, 0])
     }
 }
