@@ -11,6 +11,8 @@ import Foundation
 /// rows together still cost less than the engine's apply without them (an initial build: the
 /// other core has time to spare), the engine's apply otherwise, where they would not lengthen
 /// the side the engine waits for (docs/benchmarks.md, issue 9, seventh pass).
+///
+/// And where an applied batch is freed (`releaseAside`), by the same measure.
 struct DecodeSlices {
     private(set) var count = 1
     /// Whether the next batch read ahead makes the rows. At first yes, which measures them.
@@ -18,24 +20,31 @@ struct DecodeSlices {
     /// The rows' CPU time when a batch last made them ahead: the estimate while the engine makes
     /// them inside its apply.
     private var rowsCPU = Duration.zero
+    /// Whether the batch just applied is freed aside, on a task of its own (`BatchRelease`),
+    /// rather than on the engine's thread: while that shortens the longer of the two sides.
+    private(set) var releaseAside = false
 
     /// After applying a batch: its apply took `applyCPU` on the engine's thread, which made the
     /// rows itself unless `rowsMadeAhead` (they then took `rowsCPU` ahead); the next batch, read
-    /// ahead meanwhile, took `decodeCPU` to decode.
-    mutating func learn(decodeCPU: Duration, applyCPU: Duration, rowsMadeAhead: Bool, rowsCPU: Duration) {
+    /// ahead meanwhile, took `decodeCPU` to decode; freeing a batch last took `releaseCPU`.
+    mutating func learn(decodeCPU: Duration, applyCPU: Duration, rowsMadeAhead: Bool, rowsCPU: Duration, releaseCPU: Duration = .zero) {
         if rowsMadeAhead { self.rowsCPU = rowsCPU }
         let apply = rowsMadeAhead ? applyCPU : max(applyCPU - self.rowsCPU, .zero)
         rowsAhead = decodeCPU + self.rowsCPU <= apply
         let readAhead = rowsAhead ? decodeCPU + self.rowsCPU : decodeCPU
         let engine = rowsAhead ? apply : apply + self.rowsCPU
         count = readAhead > engine ? ProcessInfo.processInfo.activeProcessorCount : 1
+        // Freeing on the read-ahead side helps only if that side, freeing included, still ends
+        // before the engine would have with the freeing: while it is the shorter side and there
+        // is something to free.
+        releaseAside = max(readAhead + releaseCPU, engine) < max(readAhead, engine + releaseCPU)
     }
 }
 
 extension DecodeSlices {
     /// `learn` after applying `page` in `applyCPU`, with the next batch's decoding read ahead
     /// meanwhile in `nextDecodeCPU`.
-    mutating func learn(applied page: DecodedEvents, applyCPU: Duration, nextDecodeCPU: Duration) {
-        learn(decodeCPU: nextDecodeCPU, applyCPU: applyCPU, rowsMadeAhead: page.rowsMadeAhead, rowsCPU: page.rowsCPU)
+    mutating func learn(applied page: DecodedEvents, applyCPU: Duration, nextDecodeCPU: Duration, releaseCPU: Duration) {
+        learn(decodeCPU: nextDecodeCPU, applyCPU: applyCPU, rowsMadeAhead: page.rowsMadeAhead, rowsCPU: page.rowsCPU, releaseCPU: releaseCPU)
     }
 }

@@ -25,6 +25,7 @@ extension ProjectionEngine {
         // The batch after the one being applied, read and decoded meanwhile on another thread.
         var ahead: BatchAhead?
         var slices = DecodeSlices()
+        let freed = BatchRelease()
         // Events applied before the runner first reached the head of the log.
         var caughtUp = 0
         do throws(ReadModelError) {
@@ -71,7 +72,8 @@ extension ProjectionEngine {
                 reached = last.position
                 caughtUp += page.records.count
                 ahead = await following?.value
-                if let ahead { slices.learn(applied: page, applyCPU: applyCPU, nextDecodeCPU: ahead.decodeCPU) }
+                if let ahead { slices.learn(applied: page, applyCPU: applyCPU, nextDecodeCPU: ahead.decodeCPU, releaseCPU: freed.last) }
+                freed.release(consume page, aside: ahead != nil && slices.releaseAside)
             }
             stop("cancelled")
         } catch {

@@ -44,6 +44,7 @@ extension ProjectionEngine {
         // live runner does while it catches up).
         var ahead: BatchAhead?
         var slices = DecodeSlices()
+        let freed = BatchRelease()
         while true {
             let page: DecodedEvents
             if let ready = ahead, ready.position == checkpoint + 1 {
@@ -65,7 +66,8 @@ extension ProjectionEngine {
             }.1
             checkpoint = last.position
             ahead = await following?.value
-            if let ahead { slices.learn(applied: page, applyCPU: applyCPU, nextDecodeCPU: ahead.decodeCPU) }
+            if let ahead { slices.learn(applied: page, applyCPU: applyCPU, nextDecodeCPU: ahead.decodeCPU, releaseCPU: freed.last) }
+            freed.release(consume page, aside: ahead != nil && slices.releaseAside)
             await pause(at: .built(checkpoint: checkpoint))
         }
         await pause(at: .reachedEnd(checkpoint: checkpoint))

@@ -140,6 +140,44 @@ struct ProjectionBatchTests {
         #expect(slices.count == ProcessInfo.processInfo.activeProcessorCount, "decoding is the longer side")
     }
 
+    /// An applied batch is freed aside while the read-ahead side, freeing included, ends before
+    /// the engine would with the freeing; never while decoding is the longer side.
+    @Test func aBatchIsFreedAsideOnlyWhileTheReadAheadSideHasTimeForIt() {
+        var slices = DecodeSlices()
+        #expect(!slices.releaseAside, "at first on the engine, which measures the freeing")
+        // An initial build: decoding 20, the engine's apply 30, freeing a batch 8.
+        slices.learn(decodeCPU: .milliseconds(20), applyCPU: .milliseconds(30), rowsMadeAhead: false, rowsCPU: .zero,
+                     releaseCPU: .milliseconds(8))
+        #expect(slices.releaseAside, "30 against 38")
+        // A rebuild of one projection: decoding 40 (in slices), the engine's apply 20.
+        slices.learn(decodeCPU: .milliseconds(40), applyCPU: .milliseconds(20), rowsMadeAhead: false, rowsCPU: .zero,
+                     releaseCPU: .milliseconds(8))
+        #expect(!slices.releaseAside, "48 against 40")
+        // Nothing measured to free: nothing to gain.
+        slices.learn(decodeCPU: .milliseconds(20), applyCPU: .milliseconds(30), rowsMadeAhead: false, rowsCPU: .zero, releaseCPU: .zero)
+        #expect(!slices.releaseAside)
+    }
+
+    /// A released batch is freed: at once here, and aside by a task of its own; the freeing's
+    /// CPU time is kept either way.
+    @Test(arguments: [false, true]) func aReleasedBatchIsFreed(aside: Bool) async throws {
+        let setup = try TestSetup()
+        defer { setup.remove() }
+        try await setup.append(300)
+        let release = BatchRelease()
+        weak var freed: DecodedEvents?
+        do {
+            let page = DecodedEvents(try await setup.log.readAll(from: 1, direction: .forward, limit: 1_000))
+            _ = await page.decodeAhead([], slices: 1)
+            freed = page
+            release.release(consume page, aside: aside)
+        }
+        if !aside { #expect(freed == nil, "freed before release returns") }
+        while freed != nil { try await Task.sleep(for: .milliseconds(1)) }  // the suite's time limit bounds this
+        while release.last == .zero { try await Task.sleep(for: .milliseconds(1)) }
+        #expect(release.last > .zero)
+    }
+
     @Test(arguments: [(0, 2), (1, 2), (7, 3), (10_000, 2), (10_001, 3), (5, 16)])
     func slicesCoverEveryRecordOnceInOrder(count: Int, slices: Int) {
         let runs = DecodedEvents.runs(of: count, slices: slices)
