@@ -37,6 +37,7 @@ public struct ReadModelWriter {
     /// each table through one cursor. When a put throws, `failedRow` is its row.
     func put(_ prepared: PreparedRows, from first: Int, failedRow: inout Int?) throws {
         let order = prepared.order
+        precondition(order.count == prepared.rows.count, "prepared rows are sorted for storing before they are put")
         var start = order.startIndex
         while start < order.endIndex {
             // The order groups rows by table: one cursor for each run.
