@@ -8,10 +8,10 @@ import Synchronization
 /// read-ahead side's core frees them while the engine applies the next batch; that is only a
 /// gain while the read-ahead side has the time (`DecodeSlices.releaseAside`).
 final class BatchRelease: Sendable {
-    private let lastNanoseconds = Atomic<Int64>(0)
+    private let lastCPU = Mutex(Duration.zero)
 
     /// The CPU time freeing the last batch took.
-    var last: Duration { .nanoseconds(lastNanoseconds.load(ordering: .relaxed)) }
+    var last: Duration { lastCPU.withLock { $0 } }
 
     /// Frees `page`, which nothing else holds (the caller consumes its own reference): here, or
     /// `aside` on a task of its own.
@@ -26,7 +26,7 @@ final class BatchRelease: Sendable {
 
     private func free(_ box: Box) {
         let cpu = ThreadCPUTime.measure { box.empty() }.1
-        lastNanoseconds.store(Int64(cpu.components.seconds) * 1_000_000_000 + cpu.components.attoseconds / 1_000_000_000, ordering: .relaxed)
+        lastCPU.withLock { $0 = cpu }
     }
 
     /// Holds a batch until `empty` drops it, on whichever thread calls it.

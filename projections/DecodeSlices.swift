@@ -22,6 +22,7 @@ struct DecodeSlices {
     private var rowsCPU = Duration.zero
     /// Whether the batch just applied is freed aside, on a task of its own (`BatchRelease`),
     /// rather than on the engine's thread: while that shortens the longer of the two sides.
+    /// At first no, which measures the freeing.
     private(set) var releaseAside = false
 
     /// After applying a batch: its apply took `applyCPU` on the engine's thread, which made the
@@ -34,10 +35,10 @@ struct DecodeSlices {
         let readAhead = rowsAhead ? decodeCPU + self.rowsCPU : decodeCPU
         let engine = rowsAhead ? apply : apply + self.rowsCPU
         count = readAhead > engine ? ProcessInfo.processInfo.activeProcessorCount : 1
-        // Freeing on the read-ahead side helps only if that side, freeing included, still ends
-        // before the engine would have with the freeing: while it is the shorter side and there
-        // is something to free.
-        releaseAside = max(readAhead + releaseCPU, engine) < max(readAhead, engine + releaseCPU)
+        // Freeing aside shortens the longer side, max(readAhead + release, engine) against
+        // max(readAhead, engine + release), exactly while the read-ahead side is the shorter one
+        // and there is something to free.
+        releaseAside = readAhead < engine && releaseCPU > .zero
     }
 }
 

@@ -118,9 +118,9 @@ extension ProjectionEngine {
 
     /// Starts reading the batch after `page`, decoding it as `projections` will ask for it and,
     /// when `slices` says so, making the rows of those that are `RowProjection`s, on another core
-    /// while this thread applies `page`, when `page` was full (catching up: more are likely waiting). Nil at the
-    /// head, where there is nothing to read ahead and the caller goes on as before. Detached, as
-    /// a task of this actor could not start while it applies.
+    /// while this thread applies `page`, when `page` was full (catching up: more are likely
+    /// waiting). Nil at the head, where there is nothing to read ahead and the caller goes on as
+    /// before. Detached, as a task of this actor could not start while it applies.
     nonisolated func readAhead(
         after page: DecodedEvents, for projections: [any Projection], slices: DecodeSlices
     ) -> Task<BatchAhead?, Never>? {

@@ -140,19 +140,19 @@ struct ProjectionBatchTests {
         #expect(slices.count == ProcessInfo.processInfo.activeProcessorCount, "decoding is the longer side")
     }
 
-    /// An applied batch is freed aside while the read-ahead side, freeing included, ends before
-    /// the engine would with the freeing; never while decoding is the longer side.
+    /// An applied batch is freed aside while that shortens the longer side: while the read-ahead
+    /// side is the shorter one; never while decoding is the longer side.
     @Test func aBatchIsFreedAsideOnlyWhileTheReadAheadSideHasTimeForIt() {
         var slices = DecodeSlices()
         #expect(!slices.releaseAside, "at first on the engine, which measures the freeing")
         // An initial build: decoding 20, the engine's apply 30, freeing a batch 8.
         slices.learn(decodeCPU: .milliseconds(20), applyCPU: .milliseconds(30), rowsMadeAhead: false, rowsCPU: .zero,
                      releaseCPU: .milliseconds(8))
-        #expect(slices.releaseAside, "30 against 38")
+        #expect(slices.releaseAside, "the longer side 30 (engine) against 38 (engine and freeing)")
         // A rebuild of one projection: decoding 40 (in slices), the engine's apply 20.
         slices.learn(decodeCPU: .milliseconds(40), applyCPU: .milliseconds(20), rowsMadeAhead: false, rowsCPU: .zero,
                      releaseCPU: .milliseconds(8))
-        #expect(!slices.releaseAside, "48 against 40")
+        #expect(!slices.releaseAside, "the longer side 48 (decoding and freeing) against 40 (decoding)")
         // Nothing measured to free: nothing to gain.
         slices.learn(decodeCPU: .milliseconds(20), applyCPU: .milliseconds(30), rowsMadeAhead: false, rowsCPU: .zero, releaseCPU: .zero)
         #expect(!slices.releaseAside)
