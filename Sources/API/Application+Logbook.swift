@@ -47,6 +47,8 @@ public func buildApplication(
     router.add(middleware: EmptyBodyMiddleware())
     router.add(middleware: RequestDigestMiddleware())
     router.add(middleware: ResponseHeaderEncodingMiddleware())
+    // Innermost: it wraps the route's own body, so everything that writes it runs on the loop.
+    router.add(middleware: EventStreamOnLoopMiddleware())
     let document = try OpenAPIDocument.container()
     // Compact JSON: the runtime pretty-prints by default, which costs bytes on every response.
     let openAPI = Configuration(jsonEncodingOptions: [.sortedKeys, .withoutEscapingSlashes])

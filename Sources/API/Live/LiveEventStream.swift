@@ -45,8 +45,10 @@ struct LiveEventStream: AsyncSequence, Sendable {
         /// The frames of the watched events of one page of the log from `from`; moves the
         /// catch-up on (to nil once it reaches its end).
         private mutating func catchUpPage(from: UInt64) async throws -> String {
-            let page = try await lease.hub.log.readAll(from: from, direction: .forward, limit: LiveLimits.catchUpPageEvents)
-                .prefix { $0.position <= catchUpEnd }
+            let log = lease.hub.log
+            let page = try await EventLoopTaskExecutor.offLoop {
+                try await log.readAll(from: from, direction: .forward, limit: LiveLimits.catchUpPageEvents)
+            }.prefix { $0.position <= catchUpEnd }
             guard let last = page.last, last.position < catchUpEnd else {
                 nextCatchUp = nil
                 return frames(of: page)

@@ -44,8 +44,11 @@ struct AdminLiveEventStream: AsyncSequence, Sendable {
                 try Task.checkCancellation()
                 // Bounded like an admin page: a filter matching little in a long range still
                 // hands the thread back between pages.
-                let page = try await scanner.page(
-                    from: resumeKey, direction: .forward, limit: LiveLimits.catchUpPageEvents, scannedMax: AdminReads.scannedEventsMax)
+                let from = resumeKey
+                let page = try await EventLoopTaskExecutor.offLoop {
+                    try await scanner.page(
+                        from: from, direction: .forward, limit: LiveLimits.catchUpPageEvents, scannedMax: AdminReads.scannedEventsMax)
+                }
                 resumeKey = page.resumeKey
                 if page.resumeKey == nil { catchUp = nil }
                 if !page.events.isEmpty { return Self.chunk(page.events.map(Self.frame).joined()) }
@@ -55,15 +58,19 @@ struct AdminLiveEventStream: AsyncSequence, Sendable {
                 ended = true
                 return nil
             }
-            var frames = ""
-            for message in messages {
-                if case let .event(position, _, _) = message {
-                    // Offered by the hub, so it is in the log; its reads fail only when the storage does.
-                    guard let event = try await lease.hub.log.event(at: position) else { continue }
-                    frames += Self.frame(event)
-                } else {
-                    frames += message.frame
+            let log = lease.hub.log
+            let frames = try await EventLoopTaskExecutor.offLoop {
+                var frames = ""
+                for message in messages {
+                    if case let .event(position, _, _) = message {
+                        // Offered by the hub, so it is in the log; its reads fail only when the storage does.
+                        guard let event = try await log.event(at: position) else { continue }
+                        frames += Self.frame(event)
+                    } else {
+                        frames += message.frame
+                    }
                 }
+                return frames
             }
             return Self.chunk(frames)
         }
