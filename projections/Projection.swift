@@ -22,6 +22,11 @@ public protocol Projection: Sendable {
     /// each of them every event of every app was a fifth of a rebuild (docs/benchmarks.md). A
     /// debug build checks that `apply` decodes no domain it did not name.
     var reads: [any DomainEvent.Type]? { get }
+    /// Tables among `tables` that `apply` only writes by key (`put`, `remove`) and never reads:
+    /// their writes of a batch wait for its end and are then stored in key order (`HeldWrites`).
+    /// A read of one (`value`, a scan, a `delete` that answers) stores what it holds first, so
+    /// it stays correct, only slower.
+    var heldTables: Set<String> { get }
     /// Folds one event into the read model; ignores events it does not care about.
     func apply(_ event: ProjectedEvent, to model: ReadModelWriter) throws
 }
@@ -29,4 +34,6 @@ public protocol Projection: Sendable {
 extension Projection {
     /// Every event, unless a projection names its domains.
     public var reads: [any DomainEvent.Type]? { nil }
+    /// None, unless a projection names them.
+    public var heldTables: Set<String> { [] }
 }

@@ -122,7 +122,10 @@ public actor ProjectionEngine<Store: EventStore> {
     func apply(
         _ projection: any Projection, _ page: DecodedEvents, after: UInt64, into tables: ReadModelTables, _ txn: WriteTransaction
     ) throws {
-        let writer = ReadModelWriter(transaction: txn, projection: projection.name, tables: tables)
+        let heldTables = projection.heldTables
+        assert(heldTables.isSubset(of: projection.tables), "\(projection.name) holds only tables it has")
+        let writer = ReadModelWriter(
+            transaction: txn, projection: projection.name, tables: tables, held: heldTables.isEmpty ? nil : HeldWrites(tables: heldTables))
         try PersonalDataKeys.$current.withValue(PersonalDataKeys.current ?? personalData) {
             try apply(projection, page, after: after, writer)
         }
@@ -158,6 +161,12 @@ public actor ProjectionEngine<Store: EventStore> {
             } catch {
                 throw Self.failure(error, of: projection, at: event.position)
             }
+        }
+        // Keys were checked as they were held: what storing them can throw is the storage's.
+        do {
+            try writer.storeHeld()
+        } catch {
+            throw Self.failure(error, of: projection, at: page.records.last?.position ?? after)
         }
     }
 

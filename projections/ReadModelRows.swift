@@ -1,15 +1,17 @@
 import Foundation
 
 /// Rows to store, keys and encoded values back to back in one buffer: what a `RowProjection`
-/// makes of an event. Made on the thread that reads a batch ahead, so that the engine's thread
-/// only hands each row to LMDB.
+/// makes of an event (made on the thread that reads a batch ahead, so that the engine's thread
+/// only hands each row to LMDB), or the writes a projection's `heldTables` wait with for the end
+/// of a batch (`HeldWrites`), removals among them.
 public struct ReadModelRows: ReadModelRowSink, Sendable {
-    /// One row: its table, and where its key and value lie in `buffer`.
+    /// One row: its table, and where its key and value lie in `buffer`; a removal has no value.
     struct Row: Sendable {
         let table: String
         let keyStart: Int
         let valueStart: Int
         let end: Int
+        let removes: Bool
     }
 
     private(set) var buffer = ValueWriter(capacity: 256)
@@ -24,7 +26,23 @@ public struct ReadModelRows: ReadModelRowSink, Sendable {
         buffer.appendRaw(key.utf8)
         let valueStart = buffer.bytes.count
         value.encode(to: &buffer)
-        rows.append(Row(table: table, keyStart: keyStart, valueStart: valueStart, end: buffer.bytes.count))
+        rows.append(Row(table: table, keyStart: keyStart, valueStart: valueStart, end: buffer.bytes.count, removes: false))
+    }
+
+    /// Adds the stored bytes `value` (`ReadModelWriter.encoded`) under `key` in `table`.
+    mutating func add(encoded value: [UInt8], at key: String, in table: String) {
+        let keyStart = buffer.bytes.count
+        buffer.appendRaw(key.utf8)
+        let valueStart = buffer.bytes.count
+        buffer.appendRaw(value)
+        rows.append(Row(table: table, keyStart: keyStart, valueStart: valueStart, end: buffer.bytes.count, removes: false))
+    }
+
+    /// Adds the removal of `key` from `table`.
+    mutating func addRemoval(of key: String, in table: String) {
+        let keyStart = buffer.bytes.count
+        buffer.appendRaw(key.utf8)
+        rows.append(Row(table: table, keyStart: keyStart, valueStart: buffer.bytes.count, end: buffer.bytes.count, removes: true))
     }
 
     /// How many rows were added.
@@ -36,7 +54,8 @@ public struct ReadModelRows: ReadModelRowSink, Sendable {
         buffer.appendRaw(other.buffer.bytes)
         rows.reserveCapacity(rows.count + other.rows.count)
         for row in other.rows {
-            rows.append(Row(table: row.table, keyStart: row.keyStart + shift, valueStart: row.valueStart + shift, end: row.end + shift))
+            rows.append(Row(
+                table: row.table, keyStart: row.keyStart + shift, valueStart: row.valueStart + shift, end: row.end + shift, removes: row.removes))
         }
     }
 
@@ -74,17 +93,17 @@ public struct ReadModelRows: ReadModelRowSink, Sendable {
     }
 
     /// Calls `body` with each row whose index is in `order` and at least `first`, in that order:
-    /// its index, key bytes and value bytes.
+    /// its index, key bytes and value bytes (nil for a removal).
     func forEach(
         inOrder order: ArraySlice<Int32>, from first: Int,
-        _ body: (_ index: Int, _ key: UnsafeRawBufferPointer, _ value: UnsafeRawBufferPointer) throws -> Void
+        _ body: (_ index: Int, _ key: UnsafeRawBufferPointer, _ value: UnsafeRawBufferPointer?) throws -> Void
     ) throws {
         try buffer.bytes.withUnsafeBytes { all in
             for index in order where index >= first {
                 let row = rows[Int(index)]
                 try body(
                     Int(index), UnsafeRawBufferPointer(rebasing: all[row.keyStart..<row.valueStart]),
-                    UnsafeRawBufferPointer(rebasing: all[row.valueStart..<row.end]))
+                    row.removes ? nil : UnsafeRawBufferPointer(rebasing: all[row.valueStart..<row.end]))
             }
         }
     }

@@ -1,18 +1,33 @@
 import LMDB
 
-/// A projection's write access to its own tables, valid during one `apply`.
+/// A projection's write access to its own tables, valid during one batch's `apply`.
 public struct ReadModelWriter {
     let transaction: WriteTransaction
     let projection: String
     let tables: ReadModelTables
+    /// The writes to the projection's `heldTables` waiting for the batch's end; nil when it holds none.
+    let held: HeldWrites?
     /// The buffer values are encoded into before each put, reused: a fresh array per value (and
     /// its regrowth for a long one) was an allocation per put on the thread a rebuild waits on.
     private let scratch = ValueScratch()
 
+    init(transaction: WriteTransaction, projection: String, tables: ReadModelTables, held: HeldWrites? = nil) {
+        self.transaction = transaction
+        self.projection = projection
+        self.tables = tables
+        self.held = held
+    }
+
     /// Stores `value` under `key` in `table`. A key LMDB cannot store (empty or too long) throws
     /// `LMDBError.keySize`: the deciders refuse input that would make one, so it is a projection
-    /// bug, and the batch fails rather than losing the value.
+    /// bug, and the batch fails rather than losing the value. In a held table the write waits
+    /// for the batch's end; its key is checked now, so a bad one fails at its event.
     public func put<T: ReadModelValue>(_ value: T, at key: String, in table: String) throws {
+        if let held, held.holds(table) {
+            try checkKey(key)
+            held.add(value, at: key, in: table)
+            return
+        }
         scratch.writer.removeAll()
         value.encode(to: &scratch.writer)
         try scratch.writer.bytes.withUnsafeBytes { try put(rawValue: $0, at: key, in: table) }
@@ -25,6 +40,11 @@ public struct ReadModelWriter {
 
     /// Stores bytes from `encoded(_:)` under `key` in `table`.
     public func put(encoded value: [UInt8], at key: String, in table: String) throws {
+        if let held, held.holds(table) {
+            try checkKey(key)
+            held.add(encoded: value, at: key, in: table)
+            return
+        }
         try value.withUnsafeBytes { try put(rawValue: $0, at: key, in: table) }
     }
 
@@ -36,23 +56,47 @@ public struct ReadModelWriter {
     /// Stores the rows of `prepared` from row `first` on in their storing order, the rows of
     /// each table through one cursor. When a put throws, `failedRow` is its row.
     func put(_ prepared: PreparedRows, from first: Int, failedRow: inout Int?) throws {
-        let order = prepared.order
-        precondition(order.count == prepared.rows.count, "prepared rows are sorted for storing before they are put")
+        precondition(prepared.order.count == prepared.rows.count, "prepared rows are sorted for storing before they are put")
+        try store(prepared.rows, inOrder: prepared.order, from: first, failedRow: &failedRow)
+    }
+
+    /// Stores every write still held: the batch is at its end.
+    func storeHeld() throws {
+        guard let held else { return }
+        for table in held.waiting { try storeHeld(table) }
+    }
+
+    /// Stores what `table` holds, in key order, before anything reads the table.
+    private func storeHeld(_ table: String) throws {
+        guard let rows = held?.take(table) else { return }
+        var failedRow: Int?
+        try store(rows, inOrder: rows.storingOrder(), from: 0, failedRow: &failedRow)
+    }
+
+    /// Stores (or removes) the rows of `rows` in `order` from row `first` on, each table's run
+    /// through one cursor. When one throws, `failedRow` is its row.
+    private func store(_ rows: ReadModelRows, inOrder order: [Int32], from first: Int, failedRow: inout Int?) throws {
         var start = order.startIndex
         while start < order.endIndex {
             // The order groups rows by table: one cursor for each run.
-            let table = prepared.rows.table(of: order[start])
+            let table = rows.table(of: order[start])
             var end = start + 1
-            while end < order.endIndex, prepared.rows.table(of: order[end]) == table { end += 1 }
+            while end < order.endIndex, rows.table(of: order[end]) == table { end += 1 }
             try transaction.withWriteCursor(database(table)) { cursor in
-                try prepared.rows.forEach(inOrder: order[start..<end], from: first) { index, key, value in
+                try rows.forEach(inOrder: order[start..<end], from: first) { index, key, value in
                     failedRow = index
-                    try cursor.put(keyBytes: key, value)
+                    if let value { try cursor.put(keyBytes: key, value) } else { try cursor.delete(keyBytes: key) }
                 }
             }
             start = end
         }
         failedRow = nil
+    }
+
+    /// Throws `LMDBError.keySize` for a key LMDB cannot store, as its put would.
+    private func checkKey(_ key: String) throws {
+        let bytes = key.utf8.count
+        guard transaction.canStore(keyBytes: bytes) else { throw LMDBError.keySize(bytes: bytes) }
     }
 
     private func put(rawValue value: UnsafeRawBufferPointer, at key: String, in table: String) throws {
@@ -63,7 +107,8 @@ public struct ReadModelWriter {
     /// The value under `key` in `table`, or nil; nil too for a key LMDB cannot store, which names
     /// nothing (as `ReadModelReader.value`).
     public func value<T: ReadModelValue>(_ type: T.Type, at key: String, in table: String) throws -> T? {
-        try ReadModelReader(transaction: transaction.reader, projection: projection, tables: tables).value(type, at: key, in: table)
+        try storeHeld(table)
+        return try ReadModelReader(transaction: transaction.reader, projection: projection, tables: tables).value(type, at: key, in: table)
     }
 
     /// Changes the value under `key` in `table` with `change` and stores it back; nothing when
@@ -75,23 +120,36 @@ public struct ReadModelWriter {
     }
 
     /// Removes `key` from `table`; false when it was not there, as a key LMDB cannot store never is.
+    /// In a held table, answering stores what the table holds first: `remove` does not answer.
     @discardableResult
     public func delete(_ key: String, in table: String) throws -> Bool {
+        try storeHeld(table)
         let database = try database(table)
         guard transaction.canStore(keyBytes: key.utf8.count) else { return false }
         return try ReadModelKeys.withBytes(of: key) { try transaction.delete(database, keyBytes: $0) }
     }
 
+    /// Removes `key` from `table` if it is there, without saying whether it was: in a held table
+    /// the removal waits with the table's other writes.
+    public func remove(_ key: String, in table: String) throws {
+        guard let held, held.holds(table) else { return _ = try delete(key, in: table) }
+        // A key LMDB cannot store is in no table.
+        guard transaction.canStore(keyBytes: key.utf8.count) else { return }
+        held.addRemoval(of: key, in: table)
+    }
+
     /// Every entry of `table` whose key starts with `prefix`, in key order, from one cursor pass:
     /// cheaper than `keys` followed by a `value` per key.
     public func entries<T: ReadModelValue>(_ type: T.Type, in table: String, prefix: String) throws -> [(key: String, value: T)] {
-        try ReadModelReader(transaction: transaction.reader, projection: projection, tables: tables)
+        try storeHeld(table)
+        return try ReadModelReader(transaction: transaction.reader, projection: projection, tables: tables)
             .entries(type, in: table, prefix: prefix, limit: .max)
     }
 
     /// Every key in `table` starting with `prefix`, in byte order (none for a prefix longer than
     /// any stored key).
     public func keys(in table: String, prefix: String) throws -> [String] {
+        try storeHeld(table)
         let prefixBytes = Array(prefix.utf8)
         return try transaction.withCursor(database(table)) { cursor in
             var keys: [String] = []

@@ -36,6 +36,11 @@ public struct NeighbourhoodReportsProjection: Projection {
         [Self.reports, Self.activity, Self.neighbourhoodReports, Self.categoryReports, Self.authorReports, Self.followers,
          Self.followedReports, Self.replies, Self.notifications, Self.replyRecipients]
     }
+    /// The lists and notifications: `apply` puts and removes their entries by key and never
+    /// reads them (what a deletion removes, it finds in `followers` and `replyRecipients`).
+    public var heldTables: Set<String> {
+        [Self.neighbourhoodReports, Self.categoryReports, Self.authorReports, Self.followedReports, Self.notifications]
+    }
 
     static let reports = "reports"
     static let activity = "activity"
@@ -119,7 +124,7 @@ public struct NeighbourhoodReportsProjection: Projection {
     /// Whether `userId` stopped being a follower (false when they were none).
     private func unfollow(_ userId: String, _ reportId: String, _ activity: ReportActivity, _ model: ReadModelWriter) throws -> Bool {
         guard try model.delete(NeighbourhoodKeys.follower(report: reportId, user: userId), in: Self.followers) else { return false }
-        try model.delete(followedKey(activity.position, userId), in: Self.followedReports)
+        try model.remove(followedKey(activity.position, userId), in: Self.followedReports)
         return true
     }
 
@@ -153,10 +158,10 @@ public struct NeighbourhoodReportsProjection: Projection {
     private func delete(_ record: ReportRecord, _ model: ReadModelWriter) throws {
         try model.delete(NeighbourhoodKeys.report(record.reportId), in: Self.reports)
         try model.delete(NeighbourhoodKeys.report(record.reportId), in: Self.activity)
-        for (table, key) in listKeys(of: record) { try model.delete(key, in: table) }
+        for (table, key) in listKeys(of: record) { try model.remove(key, in: table) }
         let reportPrefix = NeighbourhoodKeys.reportPrefix(record.reportId)
         for (followerKey, follower) in try model.entries(String.self, in: Self.followers, prefix: reportPrefix) {
-            try model.delete(followedKey(record.position, follower), in: Self.followedReports)
+            try model.remove(followedKey(record.position, follower), in: Self.followedReports)
             try model.delete(followerKey, in: Self.followers)
         }
         for replyKey in try model.keys(in: Self.replies, prefix: reportPrefix) { try model.delete(replyKey, in: Self.replies) }
@@ -164,7 +169,7 @@ public struct NeighbourhoodReportsProjection: Projection {
             // A notification is keyed like its reply, with the recipient's prefix for the report's.
             let invertedPosition = replyKey.dropFirst(reportPrefix.count)
             for recipient in recipients {
-                try model.delete(NeighbourhoodKeys.userPrefix(recipient) + invertedPosition, in: Self.notifications)
+                try model.remove(NeighbourhoodKeys.userPrefix(recipient) + invertedPosition, in: Self.notifications)
             }
             try model.delete(replyKey, in: Self.replyRecipients)
         }

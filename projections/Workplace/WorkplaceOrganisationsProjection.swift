@@ -37,6 +37,13 @@ public struct WorkplaceOrganisationsProjection: Projection {
          Self.organisationReviews, Self.employeeReviews, Self.news, Self.organisationNews, Self.locationNews]
     }
 
+    /// The directory, requests, the turned-around membership list, reviews and the lists:
+    /// `apply` puts and removes their entries by key and never reads them.
+    public var heldTables: Set<String> {
+        [Self.directory, Self.requests, Self.userOrganisations, Self.reviews, Self.organisationReviews, Self.employeeReviews,
+         Self.organisationNews, Self.locationNews]
+    }
+
     static let directory = "directory"
     static let organisations = "organisations"
     static let members = "members"
@@ -124,7 +131,7 @@ public struct WorkplaceOrganisationsProjection: Projection {
         try model.delete(key, in: Self.news)
         // The stored item's location, not the event's: the lists hold it where it was posted.
         for (table, listKey) in newsListKeys(p.organisationId, locationId: item.locationId, position: item.position) {
-            try model.delete(listKey, in: table)
+            try model.remove(listKey, in: table)
         }
     }
 
