@@ -23,9 +23,9 @@ public struct ReadModelWriter {
     /// bug, and the batch fails rather than losing the value. In a held table the write waits
     /// for the batch's end; its key is checked now, so a bad one fails at its event.
     public func put<T: ReadModelValue>(_ value: T, at key: String, in table: String) throws {
-        if let held, held.holds(table) {
+        if let held, let index = held.index(of: table) {
             try checkKey(key)
-            held.add(value, at: key, in: table)
+            held.add(value, at: key, inTableAt: index)
             return
         }
         scratch.writer.removeAll()
@@ -40,9 +40,9 @@ public struct ReadModelWriter {
 
     /// Stores bytes from `encoded(_:)` under `key` in `table`.
     public func put(encoded value: [UInt8], at key: String, in table: String) throws {
-        if let held, held.holds(table) {
+        if let held, let index = held.index(of: table) {
             try checkKey(key)
-            held.add(encoded: value, at: key, in: table)
+            held.add(encoded: value, at: key, inTableAt: index)
             return
         }
         try value.withUnsafeBytes { try put(rawValue: $0, at: key, in: table) }
@@ -132,10 +132,10 @@ public struct ReadModelWriter {
     /// Removes `key` from `table` if it is there, without saying whether it was: in a held table
     /// the removal waits with the table's other writes.
     public func remove(_ key: String, in table: String) throws {
-        guard let held, held.holds(table) else { return _ = try delete(key, in: table) }
+        guard let held, let index = held.index(of: table) else { return _ = try delete(key, in: table) }
         // A key LMDB cannot store is in no table.
         guard transaction.canStore(keyBytes: key.utf8.count) else { return }
-        held.addRemoval(of: key, in: table)
+        held.addRemoval(of: key, inTableAt: index)
     }
 
     /// Every entry of `table` whose key starts with `prefix`, in key order, from one cursor pass:
