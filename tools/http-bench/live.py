@@ -4,7 +4,7 @@ run. Prints, per N: the commands' throughput (and as a share of N=0's), their p5
 delivery latency from each command's 2xx to each watching stream's event, p50/p99.
 
     live.py BASE_URL TUPLES_FILE [--streams 0,100,1000] [--duration S] [--workers W] [--server-pid P]
-            [--stream-client PATH]
+            [--stream-client PATH] [--rate R]
 
 Each stream watches its user's house (`house:<id>`), users taken round-robin from the tuples
 (token, house, task) setup.py wrote, so a command's event goes to about N/16 streams. Commands
@@ -15,6 +15,10 @@ takes CPU from the server: the table shows the CPU seconds each used during the 
 server's from /proc/P/stat with --server-pid), so a drop in throughput can be told apart.
 With --stream-client (sse-streams.c, built by run.sh) the streams are read by that C program
 instead, which costs the shared cores far less; its CPU is counted in the client's column.
+With --rate R the workers together send at most R commands a second (each paced to R/W) instead
+of as many as they can: below the machine's saturation the rounds do the same work with and
+without streams, so the server's CPU per command tells what the streams cost it, whatever the
+two cores' share between server and clients.
 """
 import argparse
 import asyncio
@@ -36,6 +40,7 @@ def parse_args():
     parser.add_argument("--workers", type=int, default=16)
     parser.add_argument("--server-pid", type=int)
     parser.add_argument("--stream-client")
+    parser.add_argument("--rate", type=float, default=0.0, help="commands a second in all (0: as many as they can)")
     return parser.parse_args()
 
 
@@ -115,12 +120,18 @@ class Stream:
             self.writer.close()
 
 
-async def worker(host, port, token, house, task, until, done):
-    """Completes the task over one connection until `until`; appends (position, 2xx time, seconds)."""
+async def worker(host, port, token, house, task, until, done, interval=0.0):
+    """Completes the task over one connection until `until`, one command every `interval` seconds at
+    most (0: back to back); appends (position, 2xx time, seconds)."""
     reader, writer = await asyncio.open_connection(host, port)
     request = (f"POST /v1/houses/{house}/tasks/{task}/completions HTTP/1.1\r\nHost: {host}\r\n"
                f"Authorization: Bearer {token}\r\nContent-Length: 0\r\n\r\n").encode()
+    due = time.monotonic()
     while time.monotonic() < until:
+        if interval:
+            # On a schedule, not after each answer: a slow answer is not made up by a longer pause.
+            await asyncio.sleep(max(0.0, due - time.monotonic()))
+            due += interval
         sent = time.monotonic()
         writer.write(request)
         status, head, length = await read_head(reader)
@@ -184,7 +195,8 @@ async def measure(args, users, count):
     cpu_before = cpu_seconds(args.server_pid, client_pid)
     started = time.monotonic()
     until = started + args.duration
-    await asyncio.gather(*(worker(host, port, *users[w % len(users)], until, done[w]) for w in range(args.workers)))
+    interval = args.workers / args.rate if args.rate > 0 else 0.0
+    await asyncio.gather(*(worker(host, port, *users[w % len(users)], until, done[w], interval) for w in range(args.workers)))
     elapsed = time.monotonic() - started
     cpu_after = cpu_seconds(args.server_pid, client_pid)
     await asyncio.sleep(2.0)  # the last deliveries on their way

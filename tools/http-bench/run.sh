@@ -24,6 +24,7 @@
 #                    WORKERS=N       live.py's writers (16), the first N users of the first houses
 #                    HOUSES=N        houses of 4 seeded (16); past the writers' 16 they only watch
 #                    PY_STREAMS=1    read the streams in live.py's asyncio instead of sse-streams.c
+#                    RATE=R          the writers send R commands a second in all, not as many as they can
 #                    LOGBOOK_WRITE_AHEAD=1  the server's log in its write-ahead mode (ADR 0006)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -117,5 +118,5 @@ if [[ -n $live ]]; then
         stream_client=(--stream-client "$work/sse-streams")
     fi
     python3 tools/http-bench/live.py "$base" "$work/tuples.txt" --streams "$live" --duration "$duration" --workers "${WORKERS:-16}" \
-        --server-pid "$server" "${stream_client[@]}"
+        --server-pid "$server" "${stream_client[@]}" ${RATE:+--rate "$RATE"}
 fi
