@@ -22,27 +22,26 @@ public struct ReadModelRows: ReadModelRowSink, Sendable {
 
     /// Adds `value` under `key` in `table`, as `ReadModelWriter.put` would store it.
     public mutating func add<T: ReadModelValue>(_ value: T, at key: String, in table: String) {
-        let keyStart = buffer.bytes.count
-        buffer.appendRaw(key.utf8)
-        let valueStart = buffer.bytes.count
-        value.encode(to: &buffer)
-        rows.append(Row(table: table, keyStart: keyStart, valueStart: valueStart, end: buffer.bytes.count, removes: false))
+        append(key: key, in: table, removes: false) { value.encode(to: &$0) }
     }
 
     /// Adds the stored bytes `value` (`ReadModelWriter.encoded`) under `key` in `table`.
     mutating func add(encoded value: [UInt8], at key: String, in table: String) {
-        let keyStart = buffer.bytes.count
-        buffer.appendRaw(key.utf8)
-        let valueStart = buffer.bytes.count
-        buffer.appendRaw(value)
-        rows.append(Row(table: table, keyStart: keyStart, valueStart: valueStart, end: buffer.bytes.count, removes: false))
+        append(key: key, in: table, removes: false) { $0.appendRaw(value) }
     }
 
     /// Adds the removal of `key` from `table`.
     mutating func addRemoval(of key: String, in table: String) {
+        append(key: key, in: table, removes: true) { _ in }
+    }
+
+    /// Appends `key`, then what `writeValue` writes, to the buffer, and the row that spans them.
+    private mutating func append(key: String, in table: String, removes: Bool, writeValue: (inout ValueWriter) -> Void) {
         let keyStart = buffer.bytes.count
         buffer.appendRaw(key.utf8)
-        rows.append(Row(table: table, keyStart: keyStart, valueStart: buffer.bytes.count, end: buffer.bytes.count, removes: true))
+        let valueStart = buffer.bytes.count
+        writeValue(&buffer)
+        rows.append(Row(table: table, keyStart: keyStart, valueStart: valueStart, end: buffer.bytes.count, removes: removes))
     }
 
     /// How many rows were added.
