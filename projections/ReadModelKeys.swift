@@ -14,18 +14,45 @@ enum ReadModelKeys {
         padded(UInt64.max - position)
     }
 
+    /// `<prefix><inverted position>`: the key of an item of a newest-first list, made in one
+    /// string rather than the number's and then the two joined (the keys of every list entry).
+    static func newestFirst(_ prefix: String, _ position: UInt64) -> String {
+        var prefix = prefix
+        return prefix.withUTF8 { head in
+            String(unsafeUninitializedCapacity: head.count + numberDigits) { key in
+                _ = key.initialize(fromContentsOf: head)
+                writeDigits(of: UInt64.max - position, into: UnsafeMutableBufferPointer(rebasing: key[head.count...]))
+                return head.count + numberDigits
+            }
+        }
+    }
+
     /// `value` zero-padded to `numberDigits`, so that numbers sort as their keys do.
     static func padded(_ value: UInt64) -> String {
         String(unsafeUninitializedCapacity: numberDigits) { digits in
-            var rest = value
-            for index in stride(from: numberDigits - 1, through: 0, by: -1) {
-                digits[index] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest % 10)
-                rest /= 10
-            }
-            assert(rest == 0, "numberDigits holds every UInt64")
+            writeDigits(of: value, into: digits)
             return numberDigits
         }
     }
+
+    /// Writes `value` as `numberDigits` decimal digits, two at a time from a table: a division
+    /// per digit was most of a key's cost.
+    private static func writeDigits(of value: UInt64, into digits: UnsafeMutableBufferPointer<UInt8>) {
+        assert(digits.count >= numberDigits)
+        var rest = value
+        var index = numberDigits
+        while index > 0 {
+            let pair = Int(rest % 100)
+            rest /= 100
+            index -= 2
+            digits[index] = digitPairs[2 * pair]
+            digits[index + 1] = digitPairs[2 * pair + 1]
+        }
+        assert(rest == 0, "numberDigits holds every UInt64")
+    }
+
+    /// "00", "01", … "99", back to back.
+    private static let digitPairs: [UInt8] = (0..<100).flatMap { [UInt8(ascii: "0") + UInt8($0 / 10), UInt8(ascii: "0") + UInt8($0 % 10)] }
 
     /// An id as one key component. Ids are server-made UUIDs, but the deciders do not promise
     /// that, and an id holding `/` would make one prefix match another's keys: escaping `%` and

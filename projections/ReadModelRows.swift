@@ -5,17 +5,23 @@ import Foundation
 /// only hands each row to LMDB), or the writes a projection's `heldTables` wait with for the end
 /// of a batch (`HeldWrites`), removals among them.
 public struct ReadModelRows: ReadModelRowSink, Sendable {
-    /// One row: its table, and where its key and value lie in `buffer`; a removal has no value.
+    /// One row: its table (an index into `tables`), where its key and value lie in `buffer`, and
+    /// its key's first eight bytes as a big-endian number, which orders most pairs of keys
+    /// without comparing their bytes; a removal has no value.
     struct Row: Sendable {
-        let table: String
+        let table: Int32
         let keyStart: Int
         let valueStart: Int
         let end: Int
+        let keyPrefix: UInt64
         let removes: Bool
     }
 
     private(set) var buffer = ValueWriter(capacity: 256)
     private(set) var rows: [Row] = []
+    /// The tables the rows name, each once: a batch's rows name a handful, and a row holding its
+    /// table's name was a retain per row and a string comparison per pair sorted.
+    private var tables: [String] = []
 
     /// No rows.
     public init() {}
@@ -41,7 +47,31 @@ public struct ReadModelRows: ReadModelRowSink, Sendable {
         buffer.appendRaw(key.utf8)
         let valueStart = buffer.bytes.count
         writeValue(&buffer)
-        rows.append(Row(table: table, keyStart: keyStart, valueStart: valueStart, end: buffer.bytes.count, removes: removes))
+        let keyPrefix = buffer.bytes.withUnsafeBytes { Self.prefix(of: UnsafeRawBufferPointer(rebasing: $0[keyStart..<valueStart])) }
+        rows.append(Row(
+            table: index(of: table), keyStart: keyStart, valueStart: valueStart, end: buffer.bytes.count, keyPrefix: keyPrefix,
+            removes: removes))
+    }
+
+    /// `table`'s index in `tables`, added when new. Rows mostly come in runs of one table, so the
+    /// last row's is tried first.
+    private mutating func index(of table: String) -> Int32 {
+        if let last = rows.last, tables[Int(last.table)] == table { return last.table }
+        if let known = tables.firstIndex(of: table) { return Int32(known) }
+        tables.append(table)
+        return Int32(tables.count - 1)
+    }
+
+    /// The first eight bytes of `key` as a big-endian number, zeros after a shorter key: two keys
+    /// whose prefixes differ are ordered as their prefixes are, as LMDB orders them (bytes, then
+    /// length); equal prefixes leave the keys to be compared byte by byte.
+    private static func prefix(of key: UnsafeRawBufferPointer) -> UInt64 {
+        var prefix: UInt64 = 0
+        for index in 0..<8 {
+            prefix <<= 8
+            if index < key.count { prefix |= UInt64(key[index]) }
+        }
+        return prefix
     }
 
     /// How many rows were added.
@@ -51,10 +81,13 @@ public struct ReadModelRows: ReadModelRowSink, Sendable {
     mutating func append(contentsOf other: ReadModelRows) {
         let shift = buffer.bytes.count
         buffer.appendRaw(other.buffer.bytes)
+        var tableIndices: [Int32] = []
+        for table in other.tables { tableIndices.append(index(of: table)) }
         rows.reserveCapacity(rows.count + other.rows.count)
         for row in other.rows {
             rows.append(Row(
-                table: row.table, keyStart: row.keyStart + shift, valueStart: row.valueStart + shift, end: row.end + shift, removes: row.removes))
+                table: tableIndices[Int(row.table)], keyStart: row.keyStart + shift, valueStart: row.valueStart + shift,
+                end: row.end + shift, keyPrefix: row.keyPrefix, removes: row.removes))
         }
     }
 
@@ -63,19 +96,23 @@ public struct ReadModelRows: ReadModelRowSink, Sendable {
     /// put is the last one added, as when putting them in turn.
     func storingOrder() -> [Int32] {
         precondition(rows.count <= Int(Int32.max), "a batch's rows are counted in Int32")
+        // Each table's rank among the tables sorted by name: rows compare ranks, not names.
+        var rank = [Int32](repeating: 0, count: tables.count)
+        for (position, table) in tables.indices.sorted(by: { tables[$0] < tables[$1] }).enumerated() { rank[table] = Int32(position) }
         var order = (0..<Int32(rows.count)).map { $0 }
         buffer.bytes.withUnsafeBytes { all in
-            let rows = self.rows
-            func key(_ row: Row) -> UnsafeRawBufferPointer { UnsafeRawBufferPointer(rebasing: all[row.keyStart..<row.valueStart]) }
-            order.sort { left, right in
-                let a = rows[Int(left)], b = rows[Int(right)]
-                if a.table != b.table { return a.table < b.table }
-                let (keyA, keyB) = (key(a), key(b))
-                let common = min(keyA.count, keyB.count)
-                let compared = common == 0 ? 0 : memcmp(keyA.baseAddress!, keyB.baseAddress!, common)
-                if compared != 0 { return compared < 0 }
-                if keyA.count != keyB.count { return keyA.count < keyB.count }
-                return left < right
+            rows.withUnsafeBufferPointer { rows in
+                order.sort { left, right in
+                    let a = rows[Int(left)], b = rows[Int(right)]
+                    if a.table != b.table { return rank[Int(a.table)] < rank[Int(b.table)] }
+                    if a.keyPrefix != b.keyPrefix { return a.keyPrefix < b.keyPrefix }
+                    let keyA = a.valueStart - a.keyStart, keyB = b.valueStart - b.keyStart
+                    let common = min(keyA, keyB)
+                    let compared = common == 0 ? 0 : memcmp(all.baseAddress! + a.keyStart, all.baseAddress! + b.keyStart, common)
+                    if compared != 0 { return compared < 0 }
+                    if keyA != keyB { return keyA < keyB }
+                    return left < right
+                }
             }
         }
         return order
@@ -88,7 +125,12 @@ public struct ReadModelRows: ReadModelRowSink, Sendable {
 
     /// The table of row `index`.
     func table(of index: Int32) -> String {
-        rows[Int(index)].table
+        tables[Int(rows[Int(index)].table)]
+    }
+
+    /// Whether rows `a` and `b` are of one table.
+    func shareTable(_ a: Int32, _ b: Int32) -> Bool {
+        rows[Int(a)].table == rows[Int(b)].table
     }
 
     /// Calls `body` with each row whose index is in `order` and at least `first`, in that order:

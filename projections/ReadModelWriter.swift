@@ -81,7 +81,7 @@ public struct ReadModelWriter {
             // The order groups rows by table: one cursor for each run.
             let table = rows.table(of: order[start])
             var end = start + 1
-            while end < order.endIndex, rows.table(of: order[end]) == table { end += 1 }
+            while end < order.endIndex, rows.shareTable(order[end], order[start]) { end += 1 }
             try transaction.withWriteCursor(database(table)) { cursor in
                 try rows.forEach(inOrder: order[start..<end], from: first) { index, key, value in
                     failedRow = index

@@ -22,6 +22,16 @@ struct ReadModelKeysTests {
         #expect(ReadModelKeys.invertedPosition(0) == "18446744073709551615")
     }
 
+    /// A list entry's key is its prefix then the inverted position, whatever the prefix holds
+    /// (an empty one, a long one, non-ASCII).
+    @Test(arguments: ["", "house-1/", "é%2Fü/", String(repeating: "p", count: 300)])
+    func aNewestFirstKeyIsThePrefixThenTheInvertedPosition(prefix: String) {
+        for position: UInt64 in [0, 1, 99, 100, 1_234_567_890_123, UInt64.max] {
+            #expect(ReadModelKeys.newestFirst(prefix, position) == prefix + ReadModelKeys.invertedPosition(position))
+        }
+        #expect(ReadModelKeys.newestFirst("h/", 7) == "h/18446744073709551608")
+    }
+
     @Test(arguments: [
         ("3f2c9a4e-0000-4000-8000-000000000001", "3f2c9a4e-0000-4000-8000-000000000001"),
         ("a/b", "a%2Fb"), ("100%", "100%25"), ("%2F", "%252F"), ("", ""), ("é/ü", "é%2Fü"),

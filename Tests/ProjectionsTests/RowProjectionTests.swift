@@ -149,4 +149,28 @@ private struct RecentRows: RowProjection {
         for (n, row) in added.enumerated() { rows.add(UInt64(n), at: row.key, in: row.table) }
         #expect(rows.storingOrder() == [7, 4, 3, 1, 6, 2, 5, 0])
     }
+
+    /// Keys are ordered by their first eight bytes as a number before their bytes are compared:
+    /// the order is still LMDB's for keys that share those bytes, are shorter than eight bytes,
+    /// or differ only past them, and rows joined from several runs keep it.
+    @Test func theStoringOrderIsLMDBsAcrossTheEightBytePrefix() {
+        let keys = [
+            "abcdefgh2", "abcdefgh", "abcdefgh10", "abc", "ab", "abc\u{0}", "abcdefgi", "", "abcdefgh1", "b", "abcdefgh10", "\u{FF}",
+        ]
+        var first = ReadModelRows(), second = ReadModelRows()
+        for (n, key) in keys.enumerated() {
+            if n < 5 { first.add(UInt64(n), at: key, in: "t") } else { second.add(UInt64(n), at: key, in: n % 2 == 0 ? "t" : "s") }
+        }
+        var joined = first
+        joined.append(contentsOf: second)
+        let expected = keys.indices.sorted { a, b in
+            let tableA = a >= 5 && a % 2 == 1 ? "s" : "t", tableB = b >= 5 && b % 2 == 1 ? "s" : "t"
+            if tableA != tableB { return tableA < tableB }
+            let keyA = Array(keys[a].utf8), keyB = Array(keys[b].utf8)
+            if keyA != keyB { return keyA.lexicographicallyPrecedes(keyB) }
+            return a < b
+        }
+        #expect(joined.storingOrder().map(Int.init) == expected)
+        #expect(joined.storingOrder().map { joined.table(of: $0) } == expected.map { $0 >= 5 && $0 % 2 == 1 ? "s" : "t" })
+    }
 }

@@ -10,6 +10,6 @@ enum AccountKeys {
 
     /// `<user>/<inverted position>`: a user's entries newest first.
     static func userEntry(_ userId: String, position: UInt64) -> String {
-        userPrefix(userId) + ReadModelKeys.invertedPosition(position)
+        ReadModelKeys.newestFirst(userPrefix(userId), position)
     }
 }

@@ -73,15 +73,15 @@ public struct AlbumsGroupsProjection: Projection {
                 photoId: p.photoId, blobId: p.blobId, description: p.description, addedBy: p.addedBy, addedByName: p.addedByName,
                 addedAt: p.addedAt, position: position)
             try model.put(photo, at: AlbumsKeys.item(p.groupId, p.photoId), in: Self.photos)
-            try model.put(p.photoId, at: AlbumsKeys.newestFirst(AlbumsKeys.groupPrefix(p.groupId), position), in: Self.photoList)
+            try model.put(p.photoId, at: ReadModelKeys.newestFirst(AlbumsKeys.groupPrefix(p.groupId), position), in: Self.photoList)
         case .photoDeleted(let p):
             let key = AlbumsKeys.item(p.groupId, p.photoId)
             guard let photo = try model.value(PhotoView.self, at: key, in: Self.photos) else { return }
             try model.delete(key, in: Self.photos)
-            try model.delete(AlbumsKeys.newestFirst(AlbumsKeys.groupPrefix(p.groupId), photo.position), in: Self.photoList)
+            try model.delete(ReadModelKeys.newestFirst(AlbumsKeys.groupPrefix(p.groupId), photo.position), in: Self.photoList)
         case .messagePosted(let p):
             let message = MessageView(messageId: p.messageId, text: p.text, authorId: p.authorId, authorName: p.authorName, postedAt: p.postedAt)
-            try model.put(message, at: AlbumsKeys.newestFirst(AlbumsKeys.groupPrefix(p.groupId), position), in: Self.messages)
+            try model.put(message, at: ReadModelKeys.newestFirst(AlbumsKeys.groupPrefix(p.groupId), position), in: Self.messages)
         case .groupDeleted(let p):
             try deleteGroup(p.groupId, model)
         }

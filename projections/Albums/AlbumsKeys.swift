@@ -42,11 +42,6 @@ enum AlbumsKeys {
         membershipPrefix(email) + ReadModelKeys.component(groupId)
     }
 
-    /// `<prefix><inverted position>`: the key of an item of a newest-first list.
-    static func newestFirst(_ prefix: String, _ position: UInt64) -> String {
-        prefix + ReadModelKeys.invertedPosition(position)
-    }
-
     /// An address as one key component: escaped as an id, or `#<SHA-256 hex>` when that is
     /// longer than `addressBytesMax` bytes.
     static func address(_ email: String) -> String {

@@ -26,6 +26,6 @@ enum HouseholdKeys {
 
     /// `<house>/<inverted position>` in the `history` table.
     static func history(house houseId: String, position: UInt64) -> String {
-        housePrefix(houseId) + ReadModelKeys.invertedPosition(position)
+        ReadModelKeys.newestFirst(housePrefix(houseId), position)
     }
 }

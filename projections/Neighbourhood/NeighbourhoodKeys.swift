@@ -32,11 +32,6 @@ enum NeighbourhoodKeys {
         neighbourhoodPrefix(neighbourhood) + category.rawValue + "/"
     }
 
-    /// `<prefix><inverted position>`: the key of an item of a newest-first list.
-    static func newestFirst(_ prefix: String, _ position: UInt64) -> String {
-        prefix + ReadModelKeys.invertedPosition(position)
-    }
-
     /// `<report>/<user>` in the `followers` table.
     static func follower(report reportId: String, user userId: String) -> String {
         reportPrefix(reportId) + ReadModelKeys.component(userId)

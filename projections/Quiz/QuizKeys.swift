@@ -7,7 +7,7 @@ enum QuizKeys {
 
     /// `<user>/<inverted position>`: a player's games, newest first.
     static func playerGame(user userId: String, position: UInt64) -> String {
-        playerGamesPrefix(userId) + ReadModelKeys.invertedPosition(position)
+        ReadModelKeys.newestFirst(playerGamesPrefix(userId), position)
     }
 
     /// The leaderboard order as a key: most wins, then best win ratio, then username, then id.

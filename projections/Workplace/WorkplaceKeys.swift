@@ -46,11 +46,6 @@ enum WorkplaceKeys {
         userPrefix(userId) + ReadModelKeys.component(organisationId)
     }
 
-    /// `<prefix><inverted position>`: the key of an item of a newest-first list.
-    static func newestFirst(_ prefix: String, _ position: UInt64) -> String {
-        prefix + ReadModelKeys.invertedPosition(position)
-    }
-
     /// `<folded name, at most directoryNameBytesMax bytes>\0<org>` in the `directory` table.
     static func directory(folded: String, organisationId: String) -> String {
         var name = Substring(folded)

@@ -109,9 +109,9 @@ public struct WorkplaceOrganisationsProjection: Projection {
             reviewer: WorkplacePerson(userId: p.reviewerId, name: p.reviewerName), submittedAt: p.submittedAt,
             answers: p.answers.map(ReviewAnswerView.init), remark: p.remark)
         try model.put(review, at: WorkplaceKeys.item(p.organisationId, p.reviewId), in: Self.reviews)
-        let organisationKey = WorkplaceKeys.newestFirst(WorkplaceKeys.organisationPrefix(p.organisationId), position)
+        let organisationKey = ReadModelKeys.newestFirst(WorkplaceKeys.organisationPrefix(p.organisationId), position)
         try model.put(p.reviewId, at: organisationKey, in: Self.organisationReviews)
-        let employeeKey = WorkplaceKeys.newestFirst(WorkplaceKeys.listPrefix(p.organisationId, p.employeeId), position)
+        let employeeKey = ReadModelKeys.newestFirst(WorkplaceKeys.listPrefix(p.organisationId, p.employeeId), position)
         try model.put(p.reviewId, at: employeeKey, in: Self.employeeReviews)
     }
 
@@ -136,8 +136,8 @@ public struct WorkplaceOrganisationsProjection: Projection {
     }
 
     private func newsListKeys(_ organisationId: String, locationId: String, position: UInt64) -> [(table: String, key: String)] {
-        [(Self.organisationNews, WorkplaceKeys.newestFirst(WorkplaceKeys.organisationPrefix(organisationId), position)),
-         (Self.locationNews, WorkplaceKeys.newestFirst(WorkplaceKeys.listPrefix(organisationId, locationId), position))]
+        [(Self.organisationNews, ReadModelKeys.newestFirst(WorkplaceKeys.organisationPrefix(organisationId), position)),
+         (Self.locationNews, ReadModelKeys.newestFirst(WorkplaceKeys.listPrefix(organisationId, locationId), position))]
     }
 }
 
