@@ -310,10 +310,16 @@ public actor ProjectionEngine<Store: EventStore> {
     /// between, as before), another thread's when a batch is read ahead.
     nonisolated(nonsending) func readBatch(from position: UInt64) async throws(ReadModelError) -> [RecordedEvent] {
         var batch = try await readPage(from: position)
-        while batch.count >= Self.pageEvents, batch.count < Self.batchEventsMax, let last = batch.last {
-            let page = try await readPage(from: last.position + 1)
-            batch += page
-            if page.count < Self.pageEvents { break }
+        guard batch.count >= Self.pageEvents else { return batch }
+        batch.reserveCapacity(Self.batchEventsMax)
+        while batch.count < Self.batchEventsMax, let last = batch.last {
+            let before = batch.count
+            do {
+                try await log.readAll(from: last.position + 1, limit: Self.pageEvents, appendingTo: &batch)
+            } catch {
+                throw .log(error)
+            }
+            if batch.count - before < Self.pageEvents { break }
         }
         return batch
     }

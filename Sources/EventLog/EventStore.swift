@@ -32,6 +32,10 @@ public protocol EventStore: Sendable {
     /// Every read may return fewer than `limit` (see `readPageBytesMax`); page on from the last.
     func readAll(from position: UInt64, direction: ReadDirection, limit: Int) async throws(EventLogError) -> [RecordedEvent]
 
+    /// `readAll` forward, its events appended to `events`: for a reader gathering page after page
+    /// into one batch, which concatenating arrays would make copy (and retain) every record again.
+    func readAll(from position: UInt64, limit: Int, appendingTo events: inout [RecordedEvent]) async throws(EventLogError)
+
     /// Events of streams in `category` from `position` (inclusive) in `direction`, at most `limit`.
     func readCategory(
         _ category: String, from position: UInt64, direction: ReadDirection, limit: Int
@@ -78,6 +82,11 @@ public protocol TagKindListing: EventStore {
 extension LMDBEventStore: TagKindListing {}
 
 extension EventStore {
+    /// `readAll`'s page appended: correct for any store; one that can append as it reads does.
+    public func readAll(from position: UInt64, limit: Int, appendingTo events: inout [RecordedEvent]) async throws(EventLogError) {
+        events += try await readAll(from: position, direction: .forward, limit: limit)
+    }
+
     /// One request after the other: correct, with a commit each. A store with group commit
     /// queues them together instead.
     public func append(contentsOf requests: [AppendRequest]) async -> [Result<AppendResult, EventLogError>] {

@@ -93,6 +93,13 @@ public enum EventLogBackend: TagKindListing, Sendable {
         }
     }
 
+    public func readAll(from position: UInt64, limit: Int, appendingTo events: inout [RecordedEvent]) async throws(EventLogError) {
+        switch self {
+        case let .lmdb(store): try store.readAll(from: position, direction: .forward, limit: limit, appendingTo: &events)
+        case let .postgres(store): try await store.readAll(from: position, limit: limit, appendingTo: &events)
+        }
+    }
+
     public func readCategory(
         _ category: String, from position: UInt64, direction: ReadDirection, limit: Int
     ) async throws(EventLogError) -> [RecordedEvent] {

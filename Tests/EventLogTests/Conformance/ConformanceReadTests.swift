@@ -89,6 +89,31 @@ struct ConformanceReadTests {
         }
     }
 
+    /// The appending read gives the pages `readAll` gives, after what the array held, under the
+    /// same limits (events and bytes), and refuses a limit `readAll` refuses.
+    @Test(arguments: Backend.available)
+    func anAppendingReadAddsThePageReadAllWouldGive(_ backend: Backend) async throws {
+        try await withLog(backend, configure: { $0.limits.readPageBytesMax = 600 }) { log in
+            let store = log.store
+            try await fill(store)
+            let first = try await store.readAll(from: 1, direction: .forward, limit: 2)
+            var batch = first
+            try await store.readAll(from: 3, limit: 3, appendingTo: &batch)
+            #expect(batch.map(\.position) == [1, 2, 3, 4, 5])
+            #expect(batch == first + (try await store.readAll(from: 3, direction: .forward, limit: 3)))
+            try await store.readAll(from: 99, limit: 3, appendingTo: &batch)
+            #expect(batch.count == 5, "nothing past the log's end")
+            let padding = String(repeating: "p", count: 200)
+            _ = try await store.append(request((0..<4).map { _ in event("s-1", tags: [], #"{"p":"\#(padding)"}"#) }))
+            try await store.readAll(from: 7, limit: 100, appendingTo: &batch)
+            #expect((6...7).contains(batch.count), "a page's bytes are its own, not the array's: one or two of ~300 bytes")
+            #expect(batch.dropFirst(5).map(\.position) == (try await store.readAll(from: 7, direction: .forward, limit: 100)).map(\.position))
+            await #expect(throws: EventLogError.invalidArgument(field: "limit", reason: "must be at least 1")) {
+                try await store.readAll(from: 1, limit: 0, appendingTo: &batch)
+            }
+        }
+    }
+
     @Test(arguments: Backend.available)
     func aSubscriptionCatchesUpThenFollowsWithoutGapOrDuplicate(_ backend: Backend) async throws {
         try await withLog(backend) { log in
