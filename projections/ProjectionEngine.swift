@@ -305,23 +305,15 @@ public actor ProjectionEngine<Store: EventStore> {
         }
     }
 
-    /// Pages from `position` while they come back full, up to `batchEventsMax` events. On its
-    /// caller's executor: the engine's when the runner reads (nothing else of the engine runs in
-    /// between, as before), another thread's when a batch is read ahead.
+    /// Up to `batchEventsMax` events from `position` (`EventStore.readBatch`). On its caller's
+    /// executor: the engine's when the runner reads (nothing else of the engine runs in between,
+    /// as before), another thread's when a batch is read ahead.
     nonisolated(nonsending) func readBatch(from position: UInt64) async throws(ReadModelError) -> [RecordedEvent] {
-        var batch = try await readPage(from: position)
-        guard batch.count >= Self.pageEvents else { return batch }
-        batch.reserveCapacity(Self.batchEventsMax)
-        while batch.count < Self.batchEventsMax, let last = batch.last {
-            let before = batch.count
-            do {
-                try await log.readAll(from: last.position + 1, limit: Self.pageEvents, appendingTo: &batch)
-            } catch {
-                throw .log(error)
-            }
-            if batch.count - before < Self.pageEvents { break }
+        do {
+            return try await log.readBatch(from: position, limit: Self.batchEventsMax)
+        } catch {
+            throw .log(error)
         }
-        return batch
     }
 
     func readRange(from first: UInt64, through last: UInt64) async throws(ReadModelError) -> [RecordedEvent] {

@@ -32,9 +32,11 @@ public protocol EventStore: Sendable {
     /// Every read may return fewer than `limit` (see `readPageBytesMax`); page on from the last.
     func readAll(from position: UInt64, direction: ReadDirection, limit: Int) async throws(EventLogError) -> [RecordedEvent]
 
-    /// `readAll` forward, its events appended to `events`: for a reader gathering page after page
-    /// into one batch, which concatenating arrays would make copy (and retain) every record again.
-    func readAll(from position: UInt64, limit: Int, appendingTo events: inout [RecordedEvent]) async throws(EventLogError)
+    /// The events of the whole log from `position`, oldest first, until `limit` of them or the
+    /// log's end: one batch for a reader that applies the log (the projection runner), with no
+    /// `readPageBytesMax`. A store that reads one page at a time may stop early at a page cut
+    /// short by its byte limit.
+    func readBatch(from position: UInt64, limit: Int) async throws(EventLogError) -> [RecordedEvent]
 
     /// Events of streams in `category` from `position` (inclusive) in `direction`, at most `limit`.
     func readCategory(
@@ -81,10 +83,21 @@ public protocol TagKindListing: EventStore {
 
 extension LMDBEventStore: TagKindListing {}
 
+/// Events per page of `readBatch`'s default: the default `readPageEventsMax`.
+let batchPageEvents = 1_000
+
 extension EventStore {
-    /// `readAll`'s page appended: correct for any store; one that can append as it reads does.
-    public func readAll(from position: UInt64, limit: Int, appendingTo events: inout [RecordedEvent]) async throws(EventLogError) {
-        events += try await readAll(from: position, direction: .forward, limit: limit)
+    /// `readBatch` for a store that reads one page at a time: pages of `batchPageEvents` one after
+    /// the other, until a short one.
+    public func readBatchPageByPage(from position: UInt64, limit: Int) async throws(EventLogError) -> [RecordedEvent] {
+        var batch = try await readAll(from: position, direction: .forward, limit: min(limit, batchPageEvents))
+        while batch.count < limit, let last = batch.last {
+            let wanted = min(limit - batch.count, batchPageEvents)
+            let page = try await readAll(from: last.position + 1, direction: .forward, limit: wanted)
+            batch += page
+            if page.count < wanted { break }
+        }
+        return batch
     }
 
     /// One request after the other: correct, with a commit each. A store with group commit

@@ -7,35 +7,23 @@ extension LMDBEventStore {
     var pageBytesMax: Int { options.limits.readPageBytesMax }
 
     public func readAll(from position: UInt64, direction: ReadDirection = .forward, limit: Int) throws(EventLogError) -> [RecordedEvent] {
-        var events: [RecordedEvent] = []
-        events.reserveCapacity(min(limit, 1_024))  // a full page without regrowing
-        try readAll(from: position, direction: direction, limit: limit, appendingTo: &events)
-        return events
-    }
-
-    public func readAll(from position: UInt64, limit: Int, appendingTo events: inout [RecordedEvent]) throws(EventLogError) {
-        try readAll(from: position, direction: .forward, limit: limit, appendingTo: &events)
-    }
-
-    /// One page from `position` in `direction` appended to `events`: at most `limit` events, and
-    /// no more than `readPageBytesMax` of them unless the first alone is larger. (Named with its
-    /// direction so that async callers reach it rather than the protocol's default.)
-    public func readAll(from position: UInt64, direction: ReadDirection, limit: Int, appendingTo events: inout [RecordedEvent]) throws(EventLogError) {
         try options.limits.validatePage(limit)
-        let first = events.count
-        try LogDatabases.mapStorage {
+        return try LogDatabases.mapStorage {
             try environment.read { txn in
                 try txn.withCursor(databases.events) { cursor in
+                    var events: [RecordedEvent] = []
+                    events.reserveCapacity(min(limit, 1_024))  // a full page without regrowing
                     let start = IndexKeys.position(position)
                     var entry = direction == .forward ? try cursor.seek(atOrAfter: start) : try cursor.seek(atOrBefore: start)
                     var bytes = 0
                     var strings = RepeatedStrings()
-                    while let current = entry, events.count - first < limit, events.count == first || bytes + current.value.count <= pageBytesMax {
+                    while let current = entry, events.count < limit, events.isEmpty || bytes + current.value.count <= pageBytesMax {
                         bytes += current.value.count
                         let position = IndexKeys.uint64(current.key)
                         events.append(try RecordView(current.value, position: position).decode(position: position, reusing: &strings))
                         entry = direction == .forward ? try cursor.next() : try cursor.previous()
                     }
+                    return events
                 }
             }
         }

@@ -57,8 +57,18 @@ package struct RecordView {
     var typeBytes: UnsafeRawBufferPointer { slice(typeStart, actorStart) }
 
     var tags: [String] {
-        var tags: [String] = []
+        // Counted first, so the array is allocated once: grown tag by tag, it was reallocated
+        // for the second and the third (2% of a rebuild's samples in malloc).
+        var count = 0
         var cursor = tagsStart
+        while cursor < dataStart {
+            count += 1
+            cursor += 2 + Int(integer(at: cursor) as UInt16)
+        }
+        guard count > 0 else { return [] }
+        var tags: [String] = []
+        tags.reserveCapacity(count)
+        cursor = tagsStart
         while cursor < dataStart {
             let length = Int(integer(at: cursor) as UInt16)
             tags.append(string(cursor + 2, cursor + 2 + length))

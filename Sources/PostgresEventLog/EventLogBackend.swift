@@ -93,10 +93,10 @@ public enum EventLogBackend: TagKindListing, Sendable {
         }
     }
 
-    public func readAll(from position: UInt64, limit: Int, appendingTo events: inout [RecordedEvent]) async throws(EventLogError) {
+    public func readBatch(from position: UInt64, limit: Int) async throws(EventLogError) -> [RecordedEvent] {
         switch self {
-        case let .lmdb(store): try store.readAll(from: position, direction: .forward, limit: limit, appendingTo: &events)
-        case let .postgres(store): try await store.readAll(from: position, limit: limit, appendingTo: &events)
+        case let .lmdb(store): try store.readBatch(from: position, limit: limit)
+        case let .postgres(store): try await store.readBatch(from: position, limit: limit)
         }
     }
 

@@ -12,6 +12,11 @@ extension PostgresEventStore {
         ))
     }
 
+    /// Page after page: one query at a time on this store's connection.
+    public func readBatch(from position: UInt64, limit: Int) async throws(EventLogError) -> [RecordedEvent] {
+        try await readBatchPageByPage(from: position, limit: limit)
+    }
+
     public func readStream(
         _ streamID: String, from version: UInt64 = 0, direction: ReadDirection = .forward, limit: Int
     ) async throws(EventLogError) -> [RecordedEvent] {

@@ -236,6 +236,9 @@ final class RacingStore: EventStore, @unchecked Sendable {
     func readAll(from position: UInt64, direction: ReadDirection, limit: Int) throws(EventLogError) -> [RecordedEvent] {
         try base.readAll(from: position, direction: direction, limit: limit)
     }
+    func readBatch(from position: UInt64, limit: Int) throws(EventLogError) -> [RecordedEvent] {
+        try base.readBatch(from: position, limit: limit)
+    }
     func readCategory(_ category: String, from position: UInt64, direction: ReadDirection, limit: Int) throws(EventLogError) -> [RecordedEvent] {
         try base.readCategory(category, from: position, direction: direction, limit: limit)
     }

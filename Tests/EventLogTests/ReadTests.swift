@@ -106,6 +106,19 @@ struct ReadTests {
         #expect(try huge.store.readAll(from: 1, limit: 10).count == 1, "a page always holds at least one event")
     }
 
+    /// A batch is not a page: neither the page byte cap nor its event limit cuts it.
+    @Test func aBatchIgnoresThePageCaps() async throws {
+        let log = try TestLog { $0.limits.readPageBytesMax = 1_000 }
+        defer { log.remove() }
+        let store = log.store
+        let payload = #"{"text":"\#(String(repeating: "z", count: 300))"}"#
+        for batch in 0..<3 {
+            _ = try await store.append(request((0..<1_000).map { _ in event("big-\(batch)", "big.one", tags: ["big"], payload) }))
+        }
+        #expect(try store.readAll(from: 1, limit: 10).count == 2, "a page stops at the byte cap")
+        #expect(try store.readBatch(from: 1, limit: 3_000).map(\.position) == Array(1...3_000), "a batch does not")
+    }
+
     @Test func pageSizeIsBounded() async throws {
         let log = try await seeded()
         defer { log.remove() }

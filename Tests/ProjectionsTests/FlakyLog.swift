@@ -61,6 +61,12 @@ final class FlakyLog: EventStore, Sendable {
         return try await inner.readAll(from: position, direction: direction, limit: limit)
     }
 
+    /// A batch is a read of the log like a page: it fails the same way.
+    func readBatch(from position: UInt64, limit: Int) async throws(EventLogError) -> [RecordedEvent] {
+        if Self.takeFailure(failingReads) { throw Self.ioError }
+        return try await inner.readBatch(from: position, limit: limit)
+    }
+
     func readCategory(_ category: String, from position: UInt64, direction: ReadDirection, limit: Int) async throws(EventLogError) -> [RecordedEvent] {
         try await inner.readCategory(category, from: position, direction: direction, limit: limit)
     }

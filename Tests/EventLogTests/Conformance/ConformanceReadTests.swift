@@ -89,27 +89,27 @@ struct ConformanceReadTests {
         }
     }
 
-    /// The appending read gives the pages `readAll` gives, after what the array held, under the
-    /// same limits (events and bytes), and refuses a limit `readAll` refuses.
+    /// A batch read holds every event from its position until its limit or the log's end, in
+    /// order, the same records `readAll`'s pages give; it refuses a limit below one.
     @Test(arguments: Backend.available)
-    func anAppendingReadAddsThePageReadAllWouldGive(_ backend: Backend) async throws {
-        try await withLog(backend, configure: { $0.limits.readPageBytesMax = 600 }) { log in
+    func aBatchReadHoldsEveryEventUntilItsLimitOrTheLogsEnd(_ backend: Backend) async throws {
+        try await withLog(backend) { log in
             let store = log.store
-            try await fill(store)
-            let first = try await store.readAll(from: 1, direction: .forward, limit: 2)
-            var batch = first
-            try await store.readAll(from: 3, limit: 3, appendingTo: &batch)
-            #expect(batch.map(\.position) == [1, 2, 3, 4, 5])
-            #expect(batch == first + (try await store.readAll(from: 3, direction: .forward, limit: 3)))
-            try await store.readAll(from: 99, limit: 3, appendingTo: &batch)
-            #expect(batch.count == 5, "nothing past the log's end")
-            let padding = String(repeating: "p", count: 200)
-            _ = try await store.append(request((0..<4).map { _ in event("s-1", tags: [], #"{"p":"\#(padding)"}"#) }))
-            try await store.readAll(from: 7, limit: 100, appendingTo: &batch)
-            #expect((6...7).contains(batch.count), "a page's bytes are its own, not the array's: one or two of ~300 bytes")
-            #expect(batch.dropFirst(5).map(\.position) == (try await store.readAll(from: 7, direction: .forward, limit: 100)).map(\.position))
+            for index in 0..<3 {
+                _ = try await store.append(request((0..<1_000).map { _ in event("s-\(index)", tags: ["t:\(index)"]) }))
+            }
+            var pages: [RecordedEvent] = []
+            while pages.count < 3_000 {
+                pages += try await store.readAll(from: UInt64(pages.count) + 1, direction: .forward, limit: 1_000)
+            }
+            let all = try await store.readBatch(from: 1, limit: 20_000)
+            #expect(all.count == 3_000 && all.elementsEqual(pages))
+            let middle = try await store.readBatch(from: 1_234, limit: 1_500)
+            #expect(middle.count == 1_500 && middle.elementsEqual(pages[1_233..<2_733]))
+            #expect(try await store.readBatch(from: 2_990, limit: 100).map(\.position) == Array(2_990...3_000))
+            #expect(try await store.readBatch(from: 3_001, limit: 100).isEmpty)
             await #expect(throws: EventLogError.invalidArgument(field: "limit", reason: "must be at least 1")) {
-                try await store.readAll(from: 1, limit: 0, appendingTo: &batch)
+                try await store.readBatch(from: 1, limit: 0)
             }
         }
     }
