@@ -25,6 +25,12 @@ public enum EventJSONDecoder {
         return try decodeThroughCodable(type, from: data)
     }
 
+    /// `decode` for a type known to be `NodeDecodable`, without the conformance check.
+    public static func decode<T: NodeDecodable>(_ type: T.Type, from data: Data) throws(Unsupported) -> T {
+        if let value = try? decodeFromNodes(type, from: data) { return value }
+        return try decodeThroughCodable(type, from: data)
+    }
+
     /// `T` from the JSON `data` through its `init(from:)`, even when it is `NodeDecodable`.
     static func decodeThroughCodable<T: Decodable>(_ type: T.Type, from data: Data) throws(Unsupported) -> T {
         let result: Result<T, Unsupported> = data.withUnsafeBytes { bytes in
