@@ -33,9 +33,10 @@ public protocol EventStore: Sendable {
     func readAll(from position: UInt64, direction: ReadDirection, limit: Int) async throws(EventLogError) -> [RecordedEvent]
 
     /// The events of the whole log from `position`, oldest first, until `limit` of them or the
-    /// log's end: one batch for a reader that applies the log (the projection runner), with no
-    /// `readPageBytesMax`. A store that reads one page at a time may stop early at a page cut
-    /// short by its byte limit.
+    /// log's end: one batch for a reader that applies the log (the projection runner), whose
+    /// record bytes may reach those of the pages it stands for (`readPageBytesMax` for every
+    /// `readPageEventsMax` events). A store that reads one page at a time may stop early at a page
+    /// cut short by its byte limit.
     func readBatch(from position: UInt64, limit: Int) async throws(EventLogError) -> [RecordedEvent]
 
     /// Events of streams in `category` from `position` (inclusive) in `direction`, at most `limit`.

@@ -106,8 +106,9 @@ struct ReadTests {
         #expect(try huge.store.readAll(from: 1, limit: 10).count == 1, "a page always holds at least one event")
     }
 
-    /// A batch is not a page: neither the page byte cap nor its event limit cuts it.
-    @Test func aBatchIgnoresThePageCaps() async throws {
+    /// A batch is not a page: it holds the record bytes of the pages it stands for, so the page
+    /// byte cap does not cut it at one page's worth, and never more than those pages' worth.
+    @Test func aBatchHoldsThePagesItStandsForAndNoMoreBytes() async throws {
         let log = try TestLog { $0.limits.readPageBytesMax = 1_000 }
         defer { log.remove() }
         let store = log.store
@@ -115,8 +116,17 @@ struct ReadTests {
         for batch in 0..<3 {
             _ = try await store.append(request((0..<1_000).map { _ in event("big-\(batch)", "big.one", tags: ["big"], payload) }))
         }
-        #expect(try store.readAll(from: 1, limit: 10).count == 2, "a page stops at the byte cap")
-        #expect(try store.readBatch(from: 1, limit: 3_000).map(\.position) == Array(1...3_000), "a batch does not")
+        #expect(try store.readAll(from: 1, limit: 10).count == 2, "a page stops at 1,000 record bytes")
+        let batch = try store.readBatch(from: 1, limit: 3_000)
+        #expect(batch.map(\.position) == Array(1...UInt64(batch.count)))
+        #expect((6...8).contains(batch.count), "three pages' bytes, 3,000, hold six to eight records of ~350 bytes")
+        let unbounded = try TestLog()
+        defer { unbounded.remove() }
+        for batch in 0..<3 {
+            _ = try await unbounded.store.append(request((0..<1_000).map { _ in event("big-\(batch)", "big.one", tags: ["big"], payload) }))
+        }
+        #expect(try unbounded.store.readBatch(from: 1, limit: 3_000).count == 3_000, "the default caps hold a full batch")
+        #expect(try unbounded.store.readBatch(from: 1, limit: 2_500).count == 2_500)
     }
 
     @Test func pageSizeIsBounded() async throws {
