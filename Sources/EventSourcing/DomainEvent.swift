@@ -87,12 +87,14 @@ public enum EventJSON {
         data.withUnsafeBytes { bytes in
             guard let base = bytes.baseAddress else { return false }
             let count = bytes.count
-            var offset = 0
+            // The prefix is looked for by its `v`, which text holds far less often than its `s`
+            // (which was every few bytes of a review's answers: 3% of a workplace rebuild).
+            var offset = sealedAnchor
             while offset < count {
-                guard let found = memchr(base + offset, Int32(UInt8(ascii: "s")), count - offset) else { break }
-                let at = base.distance(to: UnsafeRawPointer(found))
-                if at + sealedPrefix.count <= count, memcmp(base + at, sealedPrefix, sealedPrefix.count) == 0 { return true }
-                offset = at + 1
+                guard let found = memchr(base + offset, Int32(sealedPrefix[sealedAnchor]), count - offset) else { break }
+                let start = base.distance(to: UnsafeRawPointer(found)) - sealedAnchor
+                if start + sealedPrefix.count <= count, memcmp(base + start, sealedPrefix, sealedPrefix.count) == 0 { return true }
+                offset = start + sealedAnchor + 1
             }
             offset = 0
             while offset < count {
@@ -106,6 +108,8 @@ public enum EventJSON {
     }
 
     private static let sealedPrefix = Array(PersonalDataSeal.prefix.utf8)
+    /// Where in `sealedPrefix` its `v` is.
+    private static let sealedAnchor = sealedPrefix.firstIndex(of: UInt8(ascii: "v"))!
 
     /// `fast`'s result, or Foundation's when `fast` does not handle the JSON.
     private static func decodePlain<T: Decodable>(

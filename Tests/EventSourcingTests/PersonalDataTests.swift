@@ -53,6 +53,19 @@ struct PersonalDataTests {
         try PersonalDataKeys.$current.withValue(keyring) { try EventJSON.decode(Note.self, from: data) }
     }
 
+    /// The check that lets a payload skip opening: true wherever the prefix is (first bytes, last
+    /// bytes, after look-alikes) or a `\u` escape could spell it, false for text full of the
+    /// prefix's letters and for the prefix cut short.
+    @Test(arguments: [
+        (#""sealed:v1:AAAA""#, true), (#"{"a":"sealed:v1:"}"#, true), (#"sealed:v1:"#, true),
+        (#"{"a":"sealed:v","b":"vsealed:v1:x"}"#, true), (#"{"a":"\u0073ealed:v1:x"}"#, true),
+        (#"{"a":"vvv sss sealed: v1: sealed:v2: sealedv1:"}"#, false), (#"{"a":"sealed:v1"}"#, false),
+        (#"v"#, false), (#""#, false), (#"{"a":"\\u"}"#, false),
+    ])
+    func aPayloadMayHoldSealedTextWhereTheSealsPrefixOrAnEscapeIs(json: String, may: Bool) {
+        #expect(EventJSON.mayHoldSealedText(Data(json.utf8)) == may)
+    }
+
     @Test func roundTripSealsEveryDeclaredFieldAndNothingElse() throws {
         let keys = try store()
         let data = try encoded(keys)
