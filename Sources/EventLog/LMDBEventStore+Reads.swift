@@ -8,7 +8,23 @@ extension LMDBEventStore {
 
     public func readAll(from position: UInt64, direction: ReadDirection = .forward, limit: Int) throws(EventLogError) -> [RecordedEvent] {
         try options.limits.validatePage(limit)
-        return try LogDatabases.mapStorage {
+        return try walk(from: position, direction: direction, limit: limit, bytesMax: pageBytesMax)
+    }
+
+    /// The log's events from `position` until `limit` of them or the log's end, in one read
+    /// transaction and one array: the projection runner's batch. Read as pages and joined, every
+    /// record was copied (each of its references retained and released) once more. Its record
+    /// bytes stay within what the pages it stands for could hold (`readPageBytesMax` for every
+    /// `readPageEventsMax` events), so large events never make a batch larger than paging did.
+    public func readBatch(from position: UInt64, limit: Int) throws(EventLogError) -> [RecordedEvent] {
+        guard limit >= 1 else { throw .invalidArgument(field: "limit", reason: "must be at least 1") }
+        return try walk(from: position, direction: .forward, limit: limit, bytesMax: pageBytesMax * max(1, limit / options.limits.readPageEventsMax))
+    }
+
+    /// The events from `position` in `direction`, at most `limit` and no more than `bytesMax`
+    /// record bytes unless the first alone is larger.
+    private func walk(from position: UInt64, direction: ReadDirection, limit: Int, bytesMax: Int) throws(EventLogError) -> [RecordedEvent] {
+        try LogDatabases.mapStorage {
             try environment.read { txn in
                 try txn.withCursor(databases.events) { cursor in
                     var events: [RecordedEvent] = []
@@ -17,7 +33,7 @@ extension LMDBEventStore {
                     var entry = direction == .forward ? try cursor.seek(atOrAfter: start) : try cursor.seek(atOrBefore: start)
                     var bytes = 0
                     var strings = RepeatedStrings()
-                    while let current = entry, events.count < limit, events.isEmpty || bytes + current.value.count <= pageBytesMax {
+                    while let current = entry, events.count < limit, events.isEmpty || bytes + current.value.count <= bytesMax {
                         bytes += current.value.count
                         let position = IndexKeys.uint64(current.key)
                         events.append(try RecordView(current.value, position: position).decode(position: position, reusing: &strings))

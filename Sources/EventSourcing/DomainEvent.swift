@@ -66,7 +66,8 @@ public enum EventJSON {
 
     /// `decode` for a payload known to read itself from the nodes (the events most of a log is
     /// made of): the same result, without the conformance check and casts the generic path makes
-    /// for every payload (3% of a rebuild's samples).
+    /// for every payload (3% of a rebuild's samples). The body reads as the generic one's; here
+    /// `EventJSONDecoder.decode` resolves to its `NodeDecodable` overload.
     public static func decode<T: NodeDecodable>(_ type: T.Type, from data: Data) throws -> T {
         try opened(decodePlain(type, from: data) { data throws(EventJSONDecoder.Unsupported) in try EventJSONDecoder.decode(type, from: data) }, data)
     }
@@ -92,9 +93,10 @@ public enum EventJSON {
             var offset = sealedAnchor
             while offset < count {
                 guard let found = memchr(base + offset, Int32(sealedPrefix[sealedAnchor]), count - offset) else { break }
-                let start = base.distance(to: UnsafeRawPointer(found)) - sealedAnchor
+                let at = base.distance(to: UnsafeRawPointer(found))
+                let start = at - sealedAnchor  // never negative: the search starts at `sealedAnchor`
                 if start + sealedPrefix.count <= count, memcmp(base + start, sealedPrefix, sealedPrefix.count) == 0 { return true }
-                offset = start + sealedAnchor + 1
+                offset = at + 1
             }
             offset = 0
             while offset < count {
