@@ -1,8 +1,12 @@
+import EventSourcing
 import Foundation
 
 extension AccountEvent {
     /// `account.passwordChanged`: the new hash. Pending reset tokens stop working with it.
-    public struct PasswordChanged: Codable, Sendable, Equatable {
+    public struct PasswordChanged: EventPayload {
+        public static let typeName = "account.passwordChanged"
+        public var event: AccountEvent { .passwordChanged(self) }
+
         /// The account.
         public var userId: String
         /// bcrypt; never the password.
@@ -16,7 +20,10 @@ extension AccountEvent {
     }
 
     /// `account.sessionStarted`: a token (by its hash) valid until `expiresAt`.
-    public struct SessionStarted: Codable, Sendable, Equatable {
+    public struct SessionStarted: EventPayload {
+        public static let typeName = "account.sessionStarted"
+        public var event: AccountEvent { .sessionStarted(self) }
+
         /// The account.
         public var userId: String
         /// SHA-256 of the bearer token.
@@ -33,7 +40,10 @@ extension AccountEvent {
     }
 
     /// `account.sessionEnded`: the token stopped working before it expired.
-    public struct SessionEnded: Codable, Sendable, Equatable {
+    public struct SessionEnded: EventPayload {
+        public static let typeName = "account.sessionEnded"
+        public var event: AccountEvent { .sessionEnded(self) }
+
         /// The account.
         public var userId: String
         /// SHA-256 of the bearer token.
@@ -47,7 +57,10 @@ extension AccountEvent {
     }
 
     /// `account.passwordResetRequested`: what the outbox needs to mail a reset link.
-    public struct PasswordResetRequested: Codable, Sendable, Equatable {
+    public struct PasswordResetRequested: EventPayload {
+        public static let typeName = "account.passwordResetRequested"
+        public var event: AccountEvent { .passwordResetRequested(self) }
+
         /// The account.
         public var userId: String
         /// SHA-256 of the reset token, to recognise it when redeemed.
@@ -71,7 +84,10 @@ extension AccountEvent {
 
     /// `account.passwordResetRedeemed`: the token was used. The new hash follows in
     /// `passwordChanged`, so credentials have one event to follow however a password changes.
-    public struct PasswordResetRedeemed: Codable, Sendable, Equatable {
+    public struct PasswordResetRedeemed: EventPayload {
+        public static let typeName = "account.passwordResetRedeemed"
+        public var event: AccountEvent { .passwordResetRedeemed(self) }
+
         /// The account.
         public var userId: String
         /// SHA-256 of the redeemed token.

@@ -4,9 +4,9 @@ extension AccountEvent {
     /// `account.erased`: the account is gone. It holds no personal data, only the tags it
     /// releases (keyed hashes), so a new account may claim the same e-mail and username, and the
     /// other subjects whose keys every server destroys with the account's.
-    public struct Erased: Codable, Sendable, Equatable {
-        /// Its type in the log.
+    public struct Erased: EventPayload {
         public static let typeName = "account.erased"
+        public var event: AccountEvent { .erased(self) }
 
         /// The erased account.
         public var userId: String

@@ -1,6 +1,10 @@
+import EventSourcing
 extension AccountEvent {
     /// `account.registered`: a new account with its e-mail, password hash and profile.
-    public struct Registered: Codable, Sendable, Equatable {
+    public struct Registered: EventPayload {
+        public static let typeName = "account.registered"
+        public var event: AccountEvent { .registered(self) }
+
         /// The new account's id.
         public var userId: String
         /// Normalised (trimmed, lowercased).
@@ -36,7 +40,10 @@ extension AccountEvent {
 
     /// `account.profileUpdated`: the profile fields after a change, all of them, so a read model
     /// sets them without needing earlier events and "removed" needs no special marker (absent).
-    public struct ProfileUpdated: Codable, Sendable, Equatable {
+    public struct ProfileUpdated: EventPayload {
+        public static let typeName = "account.profileUpdated"
+        public var event: AccountEvent { .profileUpdated(self) }
+
         /// The account.
         public var userId: String
         /// The display name now.
@@ -59,7 +66,10 @@ extension AccountEvent {
     }
 
     /// `account.emailChanged`: tagged with both e-mails, since it releases one and claims the other.
-    public struct EmailChanged: Codable, Sendable, Equatable {
+    public struct EmailChanged: EventPayload {
+        public static let typeName = "account.emailChanged"
+        public var event: AccountEvent { .emailChanged(self) }
+
         /// The account.
         public var userId: String
         /// The released e-mail, normalised.
@@ -76,7 +86,10 @@ extension AccountEvent {
     }
 
     /// `account.usernameChanged`: tagged with both usernames (lowercased).
-    public struct UsernameChanged: Codable, Sendable, Equatable {
+    public struct UsernameChanged: EventPayload {
+        public static let typeName = "account.usernameChanged"
+        public var event: AccountEvent { .usernameChanged(self) }
+
         /// The account.
         public var userId: String
         /// The released username as written; absent when the account had none.

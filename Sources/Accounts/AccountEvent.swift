@@ -10,7 +10,7 @@ import Foundation
 /// under the user's key in the stored JSON (`PersonalData`, ADR 0004).
 /// No event holds a secret: passwords only as bcrypt hashes, tokens only as SHA-256 hashes, and a
 /// reset token only sealed with a key the log never sees.
-public enum AccountEvent: DomainEvent {
+public enum AccountEvent: CataloguedEvent {
     /// Every stored type name starts `account.`.
     public static let domain = "account"
 
@@ -38,27 +38,27 @@ public enum AccountEvent: DomainEvent {
     /// username released, and its personal data key destroyed right after (ADR 0004).
     case erased(Erased)
 
-    /// Every type name this domain writes, for boundaries restricted to account events.
-    public static let typeNames = [
-        "account.registered", "account.profileUpdated", "account.emailChanged", "account.usernameChanged",
-        "account.passwordChanged", "account.sessionStarted", "account.sessionEnded",
-        "account.passwordResetRequested", "account.passwordResetRedeemed", "account.avatarChanged", "account.erased",
-    ]
+    /// Every payload type, for decoding by stored type name.
+    public static let catalogue = EventPayloadCatalogue<AccountEvent>([
+        Registered.self, ProfileUpdated.self, EmailChanged.self, UsernameChanged.self, PasswordChanged.self,
+        SessionStarted.self, SessionEnded.self, PasswordResetRequested.self, PasswordResetRedeemed.self,
+        AvatarChanged.self, Erased.self,
+    ])
 
-    /// The stored type name, `account.<pastTense>`.
-    public var typeName: String {
+    /// The case's payload.
+    public var eventPayload: any EventPayload<AccountEvent> {
         switch self {
-        case .registered: "account.registered"
-        case .profileUpdated: "account.profileUpdated"
-        case .emailChanged: "account.emailChanged"
-        case .usernameChanged: "account.usernameChanged"
-        case .passwordChanged: "account.passwordChanged"
-        case .sessionStarted: "account.sessionStarted"
-        case .sessionEnded: "account.sessionEnded"
-        case .passwordResetRequested: "account.passwordResetRequested"
-        case .passwordResetRedeemed: "account.passwordResetRedeemed"
-        case .avatarChanged: "account.avatarChanged"
-        case .erased: "account.erased"
+        case .registered(let p): p
+        case .profileUpdated(let p): p
+        case .emailChanged(let p): p
+        case .usernameChanged(let p): p
+        case .passwordChanged(let p): p
+        case .sessionStarted(let p): p
+        case .sessionEnded(let p): p
+        case .passwordResetRequested(let p): p
+        case .passwordResetRedeemed(let p): p
+        case .avatarChanged(let p): p
+        case .erased(let p): p
         }
     }
 

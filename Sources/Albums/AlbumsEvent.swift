@@ -11,7 +11,7 @@ import Foundation
 /// in the stream `group-<groupId>` and tagged `group:<groupId>`; creating and deleting a group
 /// also carry its name's tag (`groupName:<ownerId>:<SHA-256 of the folded name>`), so that one
 /// user never owns two live groups of one name.
-public enum AlbumsEvent: DomainEvent {
+public enum AlbumsEvent: CataloguedEvent {
     /// Every stored type name starts `albums.`.
     public static let domain = "albums"
 
@@ -31,13 +31,10 @@ public enum AlbumsEvent: DomainEvent {
     case groupDeleted(GroupDeleted)
 
     /// Every payload type, for decoding by stored type name.
-    static let catalogue = EventPayloadCatalogue<AlbumsEvent>([
+    public static let catalogue = EventPayloadCatalogue<AlbumsEvent>([
         GroupCreated.self, MemberInvited.self, PhotoAdded.self, PhotoDeleted.self, MessagePosted.self,
         MemberLeft.self, GroupDeleted.self,
     ])
-
-    /// Every stored type name of the domain (`albums.<pastTense>`).
-    public static var typeNames: Set<String> { catalogue.typeNames }
 
     /// The stream of a group, `group-<groupId>`.
     public static func streamID(group groupId: String) -> String { "group-\(groupId)" }
@@ -62,10 +59,13 @@ public enum AlbumsEvent: DomainEvent {
         }
     }
 
+    /// The case's payload, for the type name and the JSON. (Opened and erased again: the
+    /// compiler does not convert `any AlbumsPayload` to its parent existential directly.)
+    public var eventPayload: any EventPayload<AlbumsEvent> { Self.erased(payload) }
+    private static func erased(_ payload: some AlbumsPayload) -> any EventPayload<AlbumsEvent> { payload }
+
     /// The group the event belongs to.
     public var groupId: String { payload.groupId }
-    /// `albums.<pastTense>`.
-    public var typeName: String { payload.typeName }
     /// `group-<groupId>`.
     public var streamID: String { Self.streamID(group: groupId) }
 
@@ -78,14 +78,6 @@ public enum AlbumsEvent: DomainEvent {
         default: break
         }
         return tags + payload.entityTags
-    }
-
-    /// The payload as JSON (sorted keys, RFC 3339 dates, personal fields sealed).
-    public func encodeData() throws -> Data { try payload.encodeData() }
-
-    /// The event stored as `typeName`, or nil for another domain's type (all at version 1).
-    public static func decode(typeName: String, schemaVersion: UInt16, data: Data) throws -> AlbumsEvent? {
-        try catalogue.decode(typeName: typeName, data: data)
     }
 }
 

@@ -6,7 +6,7 @@ import Foundation
 /// what, so that audit sees every upload and a blob's uploader can always be told.
 ///
 /// Every event is in the stream `blob-<blobId>` and tagged `blob:<blobId>` and `user:<uploaderId>`.
-public enum BlobEvent: DomainEvent {
+public enum BlobEvent: CataloguedEvent {
     /// Every stored type name starts `blob.`.
     public static let domain = "blob"
 
@@ -14,10 +14,7 @@ public enum BlobEvent: DomainEvent {
     case uploaded(Uploaded)
 
     /// Every payload type, for decoding by stored type name.
-    static let catalogue = EventPayloadCatalogue<BlobEvent>([Uploaded.self])
-
-    /// Every stored type name of the domain (`blob.<pastTense>`).
-    public static var typeNames: Set<String> { catalogue.typeNames }
+    public static let catalogue = EventPayloadCatalogue<BlobEvent>([Uploaded.self])
 
     /// The stream of a blob, `blob-<blobId>`.
     public static func streamID(blob blobId: String) -> String { "blob-\(blobId)" }
@@ -27,7 +24,7 @@ public enum BlobEvent: DomainEvent {
     public static func userTag(_ userId: String) -> String { "user:\(userId)" }
 
     /// The case's payload.
-    public var payload: any EventPayload<BlobEvent> {
+    public var eventPayload: any EventPayload<BlobEvent> {
         switch self {
         case .uploaded(let p): p
         }
@@ -40,8 +37,6 @@ public enum BlobEvent: DomainEvent {
         }
     }
 
-    /// `blob.<pastTense>`.
-    public var typeName: String { payload.typeName }
     /// `blob-<blobId>`.
     public var streamID: String { Self.streamID(blob: blobId) }
 
@@ -50,14 +45,6 @@ public enum BlobEvent: DomainEvent {
         switch self {
         case .uploaded(let p): [Self.blobTag(p.blobId), Self.userTag(p.uploaderId)]
         }
-    }
-
-    /// The payload as JSON.
-    public func encodeData() throws -> Data { try payload.encodeData() }
-
-    /// The event stored as `typeName`, or nil for another domain's type (all at version 1).
-    public static func decode(typeName: String, schemaVersion: UInt16, data: Data) throws -> BlobEvent? {
-        try catalogue.decode(typeName: typeName, data: data)
     }
 }
 

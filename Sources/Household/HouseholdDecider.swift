@@ -30,8 +30,9 @@ public enum HouseholdDecider: Decider {
     /// (its last member's `memberLeft` already does); it is named so the boundary says plainly
     /// which facts end a membership.
     public static func membershipBoundary(of userId: String) -> Boundary {
-        let types: [HouseholdEvent.EventType] = [.houseCreated, .memberJoined, .memberLeft, .houseClosed]
-        return Boundary([.init(types: types.map(\.rawValue), tags: [HouseholdEvent.userTag(userId)])])
+        let types = [HouseholdEvent.HouseCreated.typeName, HouseholdEvent.MemberJoined.typeName,
+                     HouseholdEvent.MemberLeft.typeName, HouseholdEvent.HouseClosed.typeName]
+        return Boundary([.init(types: types, tags: [HouseholdEvent.userTag(userId)])])
     }
 
     /// The state changed in place by `event`.

@@ -1,7 +1,11 @@
+import EventSourcing
 extension HouseholdEvent {
     /// `household.houseCreated`: carries the join code because the code→house read model and
     /// `GET /v1/houses/{id}` need it, and the creator's name so member lists need no join.
-    public struct HouseCreated: Codable, Sendable, Equatable {
+    public struct HouseCreated: EventPayload {
+        public static let typeName = "household.houseCreated"
+        public var event: HouseholdEvent { .houseCreated(self) }
+
         /// The new house.
         public var houseId: String
         /// Trimmed, 1–100 characters.
@@ -24,7 +28,10 @@ extension HouseholdEvent {
     }
 
     /// `household.memberJoined`.
-    public struct MemberJoined: Codable, Sendable, Equatable {
+    public struct MemberJoined: EventPayload {
+        public static let typeName = "household.memberJoined"
+        public var event: HouseholdEvent { .memberJoined(self) }
+
         /// The house joined.
         public var houseId: String
         /// The new member.
@@ -41,7 +48,10 @@ extension HouseholdEvent {
     }
 
     /// `household.memberLeft`.
-    public struct MemberLeft: Codable, Sendable, Equatable {
+    public struct MemberLeft: EventPayload {
+        public static let typeName = "household.memberLeft"
+        public var event: HouseholdEvent { .memberLeft(self) }
+
         /// The house left.
         public var houseId: String
         /// The former member.
@@ -55,7 +65,10 @@ extension HouseholdEvent {
     }
 
     /// `household.houseClosed`: follows the last `memberLeft`; nothing happens in the house after.
-    public struct HouseClosed: Codable, Sendable, Equatable {
+    public struct HouseClosed: EventPayload {
+        public static let typeName = "household.houseClosed"
+        public var event: HouseholdEvent { .houseClosed(self) }
+
         /// The closed house.
         public var houseId: String
 
@@ -66,7 +79,10 @@ extension HouseholdEvent {
     }
 
     /// `household.joinCodeRotated`.
-    public struct JoinCodeRotated: Codable, Sendable, Equatable {
+    public struct JoinCodeRotated: EventPayload {
+        public static let typeName = "household.joinCodeRotated"
+        public var event: HouseholdEvent { .joinCodeRotated(self) }
+
         /// The house.
         public var houseId: String
         /// The new code; the previous one stops working.

@@ -1,6 +1,10 @@
+import EventSourcing
 extension HouseholdEvent {
     /// `household.roomAdded`.
-    public struct RoomAdded: Codable, Sendable, Equatable {
+    public struct RoomAdded: EventPayload {
+        public static let typeName = "household.roomAdded"
+        public var event: HouseholdEvent { .roomAdded(self) }
+
         /// The house.
         public var houseId: String
         /// The new room.
@@ -17,7 +21,10 @@ extension HouseholdEvent {
     }
 
     /// `household.roomRenamed`.
-    public struct RoomRenamed: Codable, Sendable, Equatable {
+    public struct RoomRenamed: EventPayload {
+        public static let typeName = "household.roomRenamed"
+        public var event: HouseholdEvent { .roomRenamed(self) }
+
         /// The house.
         public var houseId: String
         /// The room.
@@ -35,7 +42,10 @@ extension HouseholdEvent {
 
     /// `household.roomRemoved`: the room's tasks were removed by explicit `taskRemoved` events
     /// just before it, so no reader has to infer task removals from a room removal.
-    public struct RoomRemoved: Codable, Sendable, Equatable {
+    public struct RoomRemoved: EventPayload {
+        public static let typeName = "household.roomRemoved"
+        public var event: HouseholdEvent { .roomRemoved(self) }
+
         /// The house.
         public var houseId: String
         /// The removed room.

@@ -1,8 +1,12 @@
+import EventSourcing
 import Foundation
 
 extension HouseholdEvent {
     /// `household.taskAdded`.
-    public struct TaskAdded: Codable, Sendable, Equatable {
+    public struct TaskAdded: EventPayload {
+        public static let typeName = "household.taskAdded"
+        public var event: HouseholdEvent { .taskAdded(self) }
+
         /// The house.
         public var houseId: String
         /// The room the task belongs to.
@@ -29,7 +33,10 @@ extension HouseholdEvent {
 
     /// `household.taskEdited`: carries all fields as they are after the edit, changed or not,
     /// so readers replace the task instead of merging optionals.
-    public struct TaskEdited: Codable, Sendable, Equatable {
+    public struct TaskEdited: EventPayload {
+        public static let typeName = "household.taskEdited"
+        public var event: HouseholdEvent { .taskEdited(self) }
+
         /// The house.
         public var houseId: String
         /// The task's room (unchanged: tasks do not move).
@@ -55,7 +62,10 @@ extension HouseholdEvent {
     }
 
     /// `household.taskRemoved`: completions stay in the history.
-    public struct TaskRemoved: Codable, Sendable, Equatable {
+    public struct TaskRemoved: EventPayload {
+        public static let typeName = "household.taskRemoved"
+        public var event: HouseholdEvent { .taskRemoved(self) }
+
         /// The house.
         public var houseId: String
         /// The room it was in, so a room's task list can drop it without a lookup.
@@ -73,7 +83,10 @@ extension HouseholdEvent {
 
     /// `household.taskCompleted`: denormalised on purpose (names as they were, points awarded)
     /// so the history and scoreboard need no joins and later edits do not rewrite the past.
-    public struct TaskCompleted: Codable, Sendable, Equatable {
+    public struct TaskCompleted: EventPayload {
+        public static let typeName = "household.taskCompleted"
+        public var event: HouseholdEvent { .taskCompleted(self) }
+
         /// The house.
         public var houseId: String
         /// The task done.

@@ -7,7 +7,7 @@ import Foundation
 /// Every event is in the stream `house-<houseId>` and tagged `house:<houseId>`; the membership
 /// events (`houseCreated` for the creator, `memberJoined`, `memberLeft`) are also tagged
 /// `user:<userId>`, which is how "a user belongs to at most one house" is kept across houses.
-public enum HouseholdEvent: DomainEvent {
+public enum HouseholdEvent: CataloguedEvent {
     /// Every stored type name starts `household.`.
     public static let domain = "household"
 
@@ -36,32 +36,28 @@ public enum HouseholdEvent: DomainEvent {
     /// A member did a task and earned its points.
     case taskCompleted(TaskCompleted)
 
-    /// The stored type names, `household.<pastTense>`.
-    public enum EventType: String, CaseIterable, Sendable {
-        /// `household.houseCreated`
-        case houseCreated = "household.houseCreated"
-        /// `household.memberJoined`
-        case memberJoined = "household.memberJoined"
-        /// `household.memberLeft`
-        case memberLeft = "household.memberLeft"
-        /// `household.houseClosed`
-        case houseClosed = "household.houseClosed"
-        /// `household.joinCodeRotated`
-        case joinCodeRotated = "household.joinCodeRotated"
-        /// `household.roomAdded`
-        case roomAdded = "household.roomAdded"
-        /// `household.roomRenamed`
-        case roomRenamed = "household.roomRenamed"
-        /// `household.roomRemoved`
-        case roomRemoved = "household.roomRemoved"
-        /// `household.taskAdded`
-        case taskAdded = "household.taskAdded"
-        /// `household.taskEdited`
-        case taskEdited = "household.taskEdited"
-        /// `household.taskRemoved`
-        case taskRemoved = "household.taskRemoved"
-        /// `household.taskCompleted`
-        case taskCompleted = "household.taskCompleted"
+    /// Every payload type, for decoding by stored type name.
+    public static let catalogue = EventPayloadCatalogue<HouseholdEvent>([
+        HouseCreated.self, MemberJoined.self, MemberLeft.self, HouseClosed.self, JoinCodeRotated.self, RoomAdded.self,
+        RoomRenamed.self, RoomRemoved.self, TaskAdded.self, TaskEdited.self, TaskRemoved.self, TaskCompleted.self,
+    ])
+
+    /// The case's payload.
+    public var eventPayload: any EventPayload<HouseholdEvent> {
+        switch self {
+        case .houseCreated(let p): p
+        case .memberJoined(let p): p
+        case .memberLeft(let p): p
+        case .houseClosed(let p): p
+        case .joinCodeRotated(let p): p
+        case .roomAdded(let p): p
+        case .roomRenamed(let p): p
+        case .roomRemoved(let p): p
+        case .taskAdded(let p): p
+        case .taskEdited(let p): p
+        case .taskRemoved(let p): p
+        case .taskCompleted(let p): p
+        }
     }
 
     /// The stream of a house, `house-<houseId>`.
@@ -74,24 +70,6 @@ public enum HouseholdEvent: DomainEvent {
     public static func taskTag(_ taskId: String) -> String { "task:\(taskId)" }
     /// The tag a membership event carries for its user, `user:<userId>`.
     public static func userTag(_ userId: String) -> String { "user:\(userId)" }
-
-    /// Which kind of event this is.
-    public var eventType: EventType {
-        switch self {
-        case .houseCreated: .houseCreated
-        case .memberJoined: .memberJoined
-        case .memberLeft: .memberLeft
-        case .houseClosed: .houseClosed
-        case .joinCodeRotated: .joinCodeRotated
-        case .roomAdded: .roomAdded
-        case .roomRenamed: .roomRenamed
-        case .roomRemoved: .roomRemoved
-        case .taskAdded: .taskAdded
-        case .taskEdited: .taskEdited
-        case .taskRemoved: .taskRemoved
-        case .taskCompleted: .taskCompleted
-        }
-    }
 
     /// The house the event belongs to.
     public var houseId: String {
@@ -120,9 +98,6 @@ public enum HouseholdEvent: DomainEvent {
         default: nil
         }
     }
-
-    /// `household.<pastTense>`.
-    public var typeName: String { eventType.rawValue }
 
     /// `house-<houseId>`.
     public var streamID: String { Self.streamID(house: houseId) }

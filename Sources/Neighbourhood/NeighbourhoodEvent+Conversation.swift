@@ -1,9 +1,13 @@
+import EventSourcing
 import Foundation
 
 extension NeighbourhoodEvent {
     /// `neighbourhood.replyPosted`: carries the replier's name so that threads and notifications
     /// need no join.
-    public struct ReplyPosted: Codable, Sendable, Equatable {
+    public struct ReplyPosted: EventPayload {
+        public static let typeName = "neighbourhood.replyPosted"
+        public var event: NeighbourhoodEvent { .replyPosted(self) }
+
         /// The report replied to.
         public var reportId: String
         /// The report's neighbourhood.
@@ -35,7 +39,10 @@ extension NeighbourhoodEvent {
     }
 
     /// `neighbourhood.reportFollowed`.
-    public struct ReportFollowed: Codable, Sendable, Equatable {
+    public struct ReportFollowed: EventPayload {
+        public static let typeName = "neighbourhood.reportFollowed"
+        public var event: NeighbourhoodEvent { .reportFollowed(self) }
+
         /// The followed report.
         public var reportId: String
         /// The report's neighbourhood.
@@ -52,7 +59,10 @@ extension NeighbourhoodEvent {
     }
 
     /// `neighbourhood.reportUnfollowed`.
-    public struct ReportUnfollowed: Codable, Sendable, Equatable {
+    public struct ReportUnfollowed: EventPayload {
+        public static let typeName = "neighbourhood.reportUnfollowed"
+        public var event: NeighbourhoodEvent { .reportUnfollowed(self) }
+
         /// The report no longer followed.
         public var reportId: String
         /// The report's neighbourhood.

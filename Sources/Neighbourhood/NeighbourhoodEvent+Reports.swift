@@ -1,9 +1,13 @@
+import EventSourcing
 import Foundation
 
 extension NeighbourhoodEvent {
     /// `neighbourhood.reportPosted`: everything the read models show of a report, so that no
     /// list needs a join, and the author's name as it was when posting.
-    public struct ReportPosted: Codable, Sendable, Equatable {
+    public struct ReportPosted: EventPayload {
+        public static let typeName = "neighbourhood.reportPosted"
+        public var event: NeighbourhoodEvent { .reportPosted(self) }
+
         /// The new report.
         public var reportId: String
         /// The author's normalised postcode when posting; the report stays in it.
@@ -44,7 +48,10 @@ extension NeighbourhoodEvent {
     }
 
     /// `neighbourhood.reportDeleted`.
-    public struct ReportDeleted: Codable, Sendable, Equatable {
+    public struct ReportDeleted: EventPayload {
+        public static let typeName = "neighbourhood.reportDeleted"
+        public var event: NeighbourhoodEvent { .reportDeleted(self) }
+
         /// The deleted report.
         public var reportId: String
         /// Its neighbourhood.

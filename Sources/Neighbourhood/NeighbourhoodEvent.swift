@@ -9,7 +9,7 @@ import Foundation
 /// boundary of every command), `neighbourhood:<postcode>` (the report's neighbourhood, for reads
 /// and live topics) and `user:<userId>` (who acted). Household's and accounts' boundaries read
 /// `user:` tags only together with their own event types, so sharing the tag is safe.
-public enum NeighbourhoodEvent: DomainEvent {
+public enum NeighbourhoodEvent: CataloguedEvent {
     /// Every stored type name starts `neighbourhood.`.
     public static let domain = "neighbourhood"
 
@@ -24,18 +24,20 @@ public enum NeighbourhoodEvent: DomainEvent {
     /// Someone stopped following a report.
     case reportUnfollowed(ReportUnfollowed)
 
-    /// The stored type names, `neighbourhood.<pastTense>`.
-    public enum EventType: String, CaseIterable, Sendable {
-        /// `neighbourhood.reportPosted`
-        case reportPosted = "neighbourhood.reportPosted"
-        /// `neighbourhood.reportDeleted`
-        case reportDeleted = "neighbourhood.reportDeleted"
-        /// `neighbourhood.replyPosted`
-        case replyPosted = "neighbourhood.replyPosted"
-        /// `neighbourhood.reportFollowed`
-        case reportFollowed = "neighbourhood.reportFollowed"
-        /// `neighbourhood.reportUnfollowed`
-        case reportUnfollowed = "neighbourhood.reportUnfollowed"
+    /// Every payload type, for decoding by stored type name.
+    public static let catalogue = EventPayloadCatalogue<NeighbourhoodEvent>([
+        ReportPosted.self, ReportDeleted.self, ReplyPosted.self, ReportFollowed.self, ReportUnfollowed.self,
+    ])
+
+    /// The case's payload.
+    public var eventPayload: any EventPayload<NeighbourhoodEvent> {
+        switch self {
+        case .reportPosted(let p): p
+        case .reportDeleted(let p): p
+        case .replyPosted(let p): p
+        case .reportFollowed(let p): p
+        case .reportUnfollowed(let p): p
+        }
     }
 
     /// The stream of a report, `report-<reportId>`.
@@ -46,17 +48,6 @@ public enum NeighbourhoodEvent: DomainEvent {
     public static func neighbourhoodTag(_ neighbourhood: String) -> String { "neighbourhood:\(neighbourhood)" }
     /// The tag of the acting user, `user:<userId>`.
     public static func userTag(_ userId: String) -> String { "user:\(userId)" }
-
-    /// Which kind of event this is.
-    public var eventType: EventType {
-        switch self {
-        case .reportPosted: .reportPosted
-        case .reportDeleted: .reportDeleted
-        case .replyPosted: .replyPosted
-        case .reportFollowed: .reportFollowed
-        case .reportUnfollowed: .reportUnfollowed
-        }
-    }
 
     /// The report the event belongs to.
     public var reportId: String {
@@ -90,9 +81,6 @@ public enum NeighbourhoodEvent: DomainEvent {
         case .reportUnfollowed(let p): p.userId
         }
     }
-
-    /// `neighbourhood.<pastTense>`.
-    public var typeName: String { eventType.rawValue }
 
     /// `report-<reportId>`.
     public var streamID: String { Self.streamID(report: reportId) }

@@ -1,8 +1,12 @@
+import EventSourcing
 import Foundation
 
 extension QuizEvent {
     /// `quiz.questionAdded`: trimmed and checked.
-    public struct QuestionAdded: Codable, Sendable, Equatable {
+    public struct QuestionAdded: EventPayload {
+        public static let typeName = "quiz.questionAdded"
+        public var event: QuizEvent { .questionAdded(self) }
+
         /// The new question.
         public var questionId: String
         /// Trimmed, 1–300 characters.
@@ -26,7 +30,10 @@ extension QuizEvent {
 
     /// `quiz.gameCreated`: the players (challenger first), the questions copied from the bank, and
     /// each player's answer order per question.
-    public struct GameCreated: Codable, Sendable, Equatable {
+    public struct GameCreated: EventPayload {
+        public static let typeName = "quiz.gameCreated"
+        public var event: QuizEvent { .gameCreated(self) }
+
         /// The new game.
         public var gameId: String
         /// The challenger, then the opponent.
@@ -49,7 +56,10 @@ extension QuizEvent {
     }
 
     /// `quiz.answerGiven`: whether it was right and what it earned, decided once, here.
-    public struct AnswerGiven: Codable, Sendable, Equatable {
+    public struct AnswerGiven: EventPayload {
+        public static let typeName = "quiz.answerGiven"
+        public var event: QuizEvent { .answerGiven(self) }
+
         /// The game.
         public var gameId: String
         /// The player who answered.
@@ -81,7 +91,10 @@ extension QuizEvent {
     }
 
     /// `quiz.gameFinished`: emitted with the answer that completed the game.
-    public struct GameFinished: Codable, Sendable, Equatable {
+    public struct GameFinished: EventPayload {
+        public static let typeName = "quiz.gameFinished"
+        public var event: QuizEvent { .gameFinished(self) }
+
         /// One player's end of a game.
         public struct Result: Codable, Sendable, Equatable {
             /// The player.
@@ -113,7 +126,10 @@ extension QuizEvent {
     }
 
     /// `quiz.resultSeen`.
-    public struct ResultSeen: Codable, Sendable, Equatable {
+    public struct ResultSeen: EventPayload {
+        public static let typeName = "quiz.resultSeen"
+        public var event: QuizEvent { .resultSeen(self) }
+
         /// The game.
         public var gameId: String
         /// The player who saw it.

@@ -11,7 +11,7 @@ import Foundation
 /// Events about one user (a join request, a membership change, a review of them) are also
 /// tagged `user:<userId>`, so that "what happened to this user" is one tag query; other domains
 /// read `user:` tags only together with their own event types, so sharing the tag is safe.
-public enum WorkplaceEvent: DomainEvent {
+public enum WorkplaceEvent: CataloguedEvent {
     /// Every stored type name starts `workplace.`.
     public static let domain = "workplace"
 
@@ -53,15 +53,12 @@ public enum WorkplaceEvent: DomainEvent {
     case newsDeleted(NewsDeleted)
 
     /// Every payload type, for decoding by stored type name.
-    static let catalogue = EventPayloadCatalogue<WorkplaceEvent>([
+    public static let catalogue = EventPayloadCatalogue<WorkplaceEvent>([
         OrganisationRegistered.self, LocationAdded.self, LocationRenamed.self, LocationRemoved.self,
         JoinRequested.self, JoinRequestAccepted.self, JoinRequestRejected.self, MemberChanged.self, MemberRemoved.self,
         FormCreated.self, FormRenamed.self, QuestionAdded.self, QuestionRemoved.self, QuestionsReordered.self,
         FormDeleted.self, ReviewSubmitted.self, NewsPosted.self, NewsDeleted.self,
     ])
-
-    /// Every stored type name of the domain (`workplace.<pastTense>`).
-    public static var typeNames: Set<String> { catalogue.typeNames }
 
     /// The stream of an organisation, `organisation-<organisationId>`.
     public static func streamID(organisation organisationId: String) -> String { "organisation-\(organisationId)" }
@@ -98,11 +95,13 @@ public enum WorkplaceEvent: DomainEvent {
         }
     }
 
+    /// The case's payload, for the type name and the JSON. (Opened and erased again: the
+    /// compiler does not convert `any WorkplacePayload` to its parent existential directly.)
+    public var eventPayload: any EventPayload<WorkplaceEvent> { Self.erased(payload) }
+    private static func erased(_ payload: some WorkplacePayload) -> any EventPayload<WorkplaceEvent> { payload }
+
     /// The organisation the event belongs to.
     public var organisationId: String { payload.organisationId }
-
-    /// `workplace.<pastTense>`.
-    public var typeName: String { payload.typeName }
 
     /// `organisation-<organisationId>`.
     public var streamID: String { Self.streamID(organisation: organisationId) }
@@ -113,15 +112,6 @@ public enum WorkplaceEvent: DomainEvent {
         if case .organisationRegistered(let p) = self { tags.append(Self.organisationNameTag(p.name)) }
         if let subject = payload.subjectUserId { tags.append(Self.userTag(subject)) }
         return tags + payload.entityTags
-    }
-
-    /// The payload as JSON (sorted keys, RFC 3339 dates, personal fields sealed).
-    public func encodeData() throws -> Data { try payload.encodeData() }
-
-    /// The event stored as `typeName`, or nil for another domain's type. Every type is at schema
-    /// version 1 so far; a version 2 would be upcast here, keyed on `schemaVersion`.
-    public static func decode(typeName: String, schemaVersion: UInt16, data: Data) throws -> WorkplaceEvent? {
-        try catalogue.decode(typeName: typeName, data: data)
     }
 }
 

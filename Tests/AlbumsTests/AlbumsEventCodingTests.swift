@@ -23,7 +23,7 @@ import Testing
             #expect(event.streamID == "group-g1")
             #expect(event.tags.first == "group:g1")
         }
-        #expect(Set(Self.everyType.map(\.typeName)) == AlbumsEvent.typeNames)
+        #expect(Set(Self.everyType.map(\.typeName)) == Set(AlbumsEvent.typeNames))
     }
 
     /// A photo's and a message's events carry their id as a tag, so an operator's audit by that

@@ -13,7 +13,7 @@ struct NeighbourhoodEventJSONTests {
     ]
 
     @Test func theSampleCoversEveryType() {
-        #expect(Set(Self.everyEvent.map(\.eventType)) == Set(NeighbourhoodEvent.EventType.allCases))
+        #expect(Set(Self.everyEvent.map(\.typeName)) == Set(NeighbourhoodEvent.typeNames))
     }
 
     @Test(arguments: everyEvent)
@@ -29,7 +29,7 @@ struct NeighbourhoodEventJSONTests {
 
     @Test(arguments: everyEvent)
     func namesStreamsAndTagsFollowTheConventions(event: NeighbourhoodEvent) {
-        #expect(event.typeName == "neighbourhood.\(event.eventType)")
+        #expect(event.typeName == "neighbourhood." + String(describing: event).prefix { $0 != "(" })
         #expect(event.streamID == "report-\(Fixture.report)")
         #expect(event.tags == ["report:\(Fixture.report)", "neighbourhood:\(Fixture.canal)", "user:\(event.userId)"])
     }

@@ -6,7 +6,7 @@ extension MemberTopic {
     /// 404 `house_not_found`, 403 `not_a_member`.
     static let house = MemberTopic(
         name: "house", domain: HouseholdEvent.domain,
-        recheckedOn: [HouseholdEvent.EventType.memberLeft.rawValue, HouseholdEvent.EventType.houseClosed.rawValue]
+        recheckedOn: [HouseholdEvent.MemberLeft.typeName, HouseholdEvent.HouseClosed.typeName]
     ) { houseId, userId, api in
         try api.checkMember(houseId, userId)
     }

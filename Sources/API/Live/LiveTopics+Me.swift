@@ -15,16 +15,16 @@ struct MeTopic: LiveTopicKind {
     static let repliesKey = "me:replies"
 
     func keys(of event: RecordedEvent) -> [String] {
-        if LiveTopics.isOf(event, domain: AccountEvent.domain) || event.type == QuizEvent.EventType.gameCreated.rawValue {
+        if LiveTopics.isOf(event, domain: AccountEvent.domain) || event.type == QuizEvent.GameCreated.typeName {
             return LiveTopics.tagValues(event, prefix: "user:").map(Self.key)
         }
-        return event.type == NeighbourhoodEvent.EventType.replyPosted.rawValue ? [Self.repliesKey] : []
+        return event.type == NeighbourhoodEvent.ReplyPosted.typeName ? [Self.repliesKey] : []
     }
 
     func grant(_ id: String?, to caller: AuthSession, api: LogbookAPI) throws -> LiveGrant {
         let userId = caller.userId
         return LiveGrant(topic: name, kind: name, keys: [Self.key(userId), Self.repliesKey], recheck: {}) { event in
-            guard event.type == NeighbourhoodEvent.EventType.replyPosted.rawValue else { return true }
+            guard event.type == NeighbourhoodEvent.ReplyPosted.typeName else { return true }
             return Self.isNotified(userId, of: event, api)
         }
     }

@@ -1,0 +1,69 @@
+import EventSourcing
+import Foundation
+import Testing
+
+/// A two-case domain, one payload read from the nodes and one through Codable: what every
+/// domain's enum gets from `CataloguedEvent` once it lists its payloads and writes its switch.
+private enum Bell: CataloguedEvent {
+    case rung(Rung)
+    case silenced(Silenced)
+
+    static let domain = "bell"
+    static let catalogue = EventPayloadCatalogue<Bell>([Rung.self, Silenced.self])
+    var eventPayload: any EventPayload<Bell> {
+        switch self {
+        case .rung(let p): p
+        case .silenced(let p): p
+        }
+    }
+    var streamID: String { "bell-1" }
+    var tags: [String] { ["bell:1"] }
+
+    struct Rung: EventPayload, NodeDecodable {
+        static let typeName = "bell.rung"
+        var event: Bell { .rung(self) }
+        var times: Int
+
+        init(times: Int) { self.times = times }
+        init(nodes object: NodeObject) throws { times = try object.value("times") }
+    }
+
+    struct Silenced: EventPayload {
+        static let typeName = "bell.silenced"
+        var event: Bell { .silenced(self) }
+        var at: Date
+    }
+}
+
+@Suite struct CataloguedEventTests {
+    @Test func typeNamesAreTheListedPayloadsInOrder() {
+        #expect(Bell.typeNames == ["bell.rung", "bell.silenced"])
+        #expect(Bell.rung(.init(times: 1)).typeName == "bell.rung")
+        #expect(Bell.silenced(.init(at: Date(timeIntervalSince1970: 0))).typeName == "bell.silenced")
+    }
+
+    @Test func everyCaseRoundTripsThroughItsTypeName() throws {
+        let events: [Bell] = [.rung(.init(times: 3)), .silenced(.init(at: Date(timeIntervalSince1970: 1_800_000_000.25)))]
+        for event in events {
+            let data = try event.encodeData()
+            let decoded = try Bell.decode(typeName: event.typeName, schemaVersion: event.schemaVersion, data: data)
+            #expect(decoded == event)
+        }
+    }
+
+    @Test func theNodePayloadTakesTheFastPath() throws {
+        let data = try Bell.rung(.init(times: 2)).encodeData()
+        let decoded = try EventJSON.$fastPathOnly.withValue(true) { try Bell.decode(typeName: "bell.rung", schemaVersion: 1, data: data) }
+        #expect(decoded == .rung(.init(times: 2)))
+    }
+
+    @Test func anotherDomainsTypeIsNotDecoded() throws {
+        let data = try Bell.rung(.init(times: 2)).encodeData()
+        #expect(try Bell.decode(typeName: "household.taskCompleted", schemaVersion: 1, data: data) == nil)
+        #expect(try Bell.decode(typeName: "bell.rungTwice", schemaVersion: 1, data: data) == nil)
+    }
+
+    @Test func aPayloadOfTheWrongShapeThrows() {
+        #expect(throws: (any Error).self) { try Bell.decode(typeName: "bell.rung", schemaVersion: 1, data: Data(#"{"times":"many"}"#.utf8)) }
+    }
+}
