@@ -3,9 +3,9 @@ import Foundation
 /// An event of one domain as the log stores it: a type name, a schema version, the stream it
 /// belongs to, tags for consistency boundaries, and JSON data.
 ///
-/// A domain's events are usually one enum whose cases wrap `Codable` payloads; `encodeData` and
-/// `decode` switch over them. Decoding gets the stored schema version so that old shapes can be
-/// upcast on read: events are never rewritten.
+/// A domain's events are one enum whose cases each wrap an `EventPayload`; `CataloguedEvent`
+/// gives such an enum its type name, `encodeData` and `decode`. Decoding gets the stored schema
+/// version so that old shapes can be upcast on read: events are never rewritten.
 public protocol DomainEvent: Sendable, Equatable {
     /// The domain: what every stored type name of this type starts with, up to its first dot
     /// (`household` of `household.taskCompleted`). Projections name the domains they read by

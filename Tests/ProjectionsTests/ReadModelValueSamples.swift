@@ -73,11 +73,10 @@ extension ValueSample {
             stored.view = house
             return stored
         }()),
-        ValueSample("StoredTask, done", StoredTask(
-            taskId: "task-1", roomId: "room-1", name: "Hoover 🧽", frequencyDays: 7, points: -3,
-            lastDoneAt: SampleDates.first, lastDoneBy: member)),
-        ValueSample("StoredTask, never done", StoredTask(
-            taskId: "task-2", roomId: "room-2", name: "", frequencyDays: .max, points: .min, lastDoneAt: nil, lastDoneBy: nil)),
+        ValueSample("StoredTask", StoredTask(taskId: "task-1", roomId: "room-1", name: "Hoover 🧽", frequencyDays: 7, points: -3)),
+        ValueSample("StoredTask, extremes", StoredTask(taskId: "task-2", roomId: "room-2", name: "", frequencyDays: .max, points: .min)),
+        ValueSample("TaskLastDone", TaskLastDone(at: SampleDates.first, by: member)),
+        ValueSample("TaskLastDone, unnamed", TaskLastDone(at: SampleDates.second, by: MemberView(userId: "", displayName: ""))),
         ValueSample("HistoryItem", HistoryItem(
             taskId: "task-1", taskName: "Dishes", roomId: "room-1", roomName: "Kitchen", userId: "user-1",
             displayName: "Zoë", points: -9_000_000_000, doneAt: SampleDates.second, position: 123_456_789_012)),

@@ -56,19 +56,20 @@ public struct HouseholdQueries<Store: EventStore>: Sendable {
     /// Room `roomId`'s tasks with their priority at `now`: most urgent first, then by name.
     /// Empty for an unknown room or a closed house.
     public func tasks(house houseId: String, room roomId: String, now: Date) throws(ReadModelError) -> [TaskView] {
-        let stored = try engine.read(HouseholdProjections.tasks) { reader in
+        let prefix = HouseholdKeys.roomPrefix(house: houseId, room: roomId)
+        let (stored, lastDone) = try engine.read(HouseholdProjections.tasks) { reader in
             // The decider bounds a room's tasks (`HouseholdLimits.tasksPerRoomMax`), so reading
             // them all is bounded too.
-            try reader.entries(
-                StoredTask.self, in: HouseholdTasksProjection.tasks,
-                prefix: HouseholdKeys.roomPrefix(house: houseId, room: roomId), limit: .max
-            ).map(\.value)
+            (try reader.entries(StoredTask.self, in: HouseholdTasksProjection.tasks, prefix: prefix, limit: .max),
+             try reader.entries(TaskLastDone.self, in: HouseholdTasksProjection.lastDone, prefix: prefix, limit: .max))
         }
-        return stored.map { task in
-            TaskView(
+        let doneByKey = Dictionary(uniqueKeysWithValues: lastDone.map { ($0.key, $0.value) })
+        return stored.map { key, task in
+            let done = doneByKey[key]
+            return TaskView(
                 taskId: task.taskId, roomId: task.roomId, name: task.name, frequencyDays: task.frequencyDays,
-                points: task.points, lastDoneAt: task.lastDoneAt, lastDoneBy: task.lastDoneBy,
-                priority: HouseholdPriority.of(lastDoneAt: task.lastDoneAt, frequencyDays: task.frequencyDays, now: now))
+                points: task.points, lastDoneAt: done?.at, lastDoneBy: done?.by,
+                priority: HouseholdPriority.of(lastDoneAt: done?.at, frequencyDays: task.frequencyDays, now: now))
         }.sorted { (Self.rank($0.priority), $0.name, $0.taskId) < (Self.rank($1.priority), $1.name, $1.taskId) }
     }
 

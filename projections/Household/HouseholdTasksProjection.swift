@@ -2,19 +2,26 @@ import EventLog
 import EventSourcing
 import Household
 
-/// Every open house's tasks with when and by whom each was last done (`tasks`), keyed
-/// `<house>/<room>/<task>` so that a room's tasks are one prefix scan.
+/// Every open house's tasks (`tasks`) and when and by whom each was last done (`lastDone`), both
+/// keyed `<house>/<room>/<task>` so that a room's tasks are one prefix scan of each.
 public struct HouseholdTasksProjection: Projection {
     /// The stable name.
     public var name: String { "household.tasks" }
+    /// Version 3: the last completion in `lastDone`, out of the task's record, so that a
+    /// completion is one write without a read (it was a get and a put of the whole task).
     /// Version 2: values in the binary `ReadModelValue` form instead of JSON.
-    public var version: Int { 2 }
+    public var version: Int { 3 }
     /// Only its domain's events reach it.
     public var reads: [any DomainEvent.Type]? { [HouseholdEvent.self] }
-    /// `tasks`: `<house>/<room>/<task>` → task.
-    public var tables: [String] { [Self.tasks] }
+    /// `tasks`: `<house>/<room>/<task>` → `StoredTask`;
+    /// `lastDone`: `<house>/<room>/<task>` → `TaskLastDone`, for a task done at least once.
+    public var tables: [String] { [Self.tasks, Self.lastDone] }
+    /// `lastDone`: `apply` only puts and removes its entries by key (a completion overwrites the
+    /// one before), so its writes wait for the batch's end and are stored in key order.
+    public var heldTables: Set<String> { [Self.lastDone] }
 
     static let tasks = "tasks"
+    static let lastDone = "lastDone"
 
     /// A projection value; it holds no state.
     public init() {}
@@ -34,12 +41,14 @@ public struct HouseholdTasksProjection: Projection {
                 task.points = p.points
             }
         case .taskCompleted(let p):
-            try update(house: p.houseId, room: p.roomId, task: p.taskId, model) { task in
-                task.lastDoneAt = p.completedAt
-                task.lastDoneBy = MemberView(userId: p.userId, displayName: p.displayName)
-            }
+            // Not read first: the decider completes only a task that is there, and a stray entry
+            // would show nowhere (a room's list starts from `tasks`) and go with its room or house.
+            let done = TaskLastDone(at: p.completedAt, by: MemberView(userId: p.userId, displayName: p.displayName))
+            try model.put(done, at: HouseholdKeys.task(house: p.houseId, room: p.roomId, task: p.taskId), in: Self.lastDone)
         case .taskRemoved(let p):
-            try model.delete(HouseholdKeys.task(house: p.houseId, room: p.roomId, task: p.taskId), in: Self.tasks)
+            let key = HouseholdKeys.task(house: p.houseId, room: p.roomId, task: p.taskId)
+            try model.delete(key, in: Self.tasks)
+            try model.remove(key, in: Self.lastDone)
         case .roomRemoved(let p):
             // Its `taskRemoved` events came first; this only guards against a stray task.
             try deleteAll(prefix: HouseholdKeys.roomPrefix(house: p.houseId, room: p.roomId), model)
@@ -61,6 +70,8 @@ public struct HouseholdTasksProjection: Projection {
     }
 
     private func deleteAll(prefix: String, _ model: ReadModelWriter) throws {
-        for key in try model.keys(in: Self.tasks, prefix: prefix) { try model.delete(key, in: Self.tasks) }
+        for table in [Self.tasks, Self.lastDone] {
+            for key in try model.keys(in: table, prefix: prefix) { try model.delete(key, in: table) }
+        }
     }
 }

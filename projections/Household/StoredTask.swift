@@ -1,15 +1,14 @@
 import Foundation
 
-/// A task as the `tasks` table stores it: the view without its priority, which depends on the
-/// time of the query.
+/// A task as the `tasks` table stores it: what its `taskAdded` and `taskEdited` events say. When
+/// it was last done is in `lastDone` (`TaskLastDone`), so that a completion, nearly every event
+/// of a household log, writes that small record without reading the task.
 struct StoredTask: Equatable {
     var taskId: String
     var roomId: String
     var name: String
     var frequencyDays: Int
     var points: Int
-    var lastDoneAt: Date?
-    var lastDoneBy: MemberView?
 }
 
 extension StoredTask: ReadModelValue {
@@ -19,8 +18,6 @@ extension StoredTask: ReadModelValue {
         writer.write(name)
         writer.write(frequencyDays)
         writer.write(points)
-        writer.write(lastDoneAt)
-        writer.write(lastDoneBy)
     }
 
     init(from reader: inout ValueReader) throws(ValueDecodingError) {
@@ -29,7 +26,24 @@ extension StoredTask: ReadModelValue {
         name = try reader.read()
         frequencyDays = try reader.read()
         points = try reader.read()
-        lastDoneAt = try reader.read()
-        lastDoneBy = try reader.read()
+    }
+}
+
+/// When a task was last done and by whom, as the `lastDone` table stores it: the latest
+/// completion's, written over the one before.
+struct TaskLastDone: Equatable {
+    var at: Date
+    var by: MemberView
+}
+
+extension TaskLastDone: ReadModelValue {
+    func encode(to writer: inout ValueWriter) {
+        writer.write(at)
+        writer.write(by)
+    }
+
+    init(from reader: inout ValueReader) throws(ValueDecodingError) {
+        at = try reader.read()
+        by = try reader.read()
     }
 }

@@ -74,6 +74,38 @@ struct TaskViewTests {
         #expect(try fixture.queries.tasks(house: "h1", room: "hall", now: start).isEmpty, "a closed house keeps no tasks")
     }
 
+    /// Completions are written without reading the task (`lastDone`); each removal takes its
+    /// task's last completion with it, so nothing is left behind a task, a room or a house.
+    @Test func removalsLeaveNoLastCompletionBehind() async throws {
+        let fixture = try await houseWithRooms()
+        defer { fixture.close() }
+        try await addTask(fixture, "t1", "Dishes", days: 1)
+        try await addTask(fixture, "t2", "Floor", days: 7)
+        try await addTask(fixture, "t3", "Coat rack", room: "hall", days: 7)
+        for task in ["t1", "t2", "t3"] { try await fixture.complete("h1", task, by: "bob") }
+        #expect(try lastDoneKeys(fixture) == ["h1/hall/t3", "h1/kitchen/t1", "h1/kitchen/t2"].map(Self.key))
+
+        try await fixture.run(.removeTask(houseId: "h1", taskId: "t1"), by: "ann")
+        #expect(try lastDoneKeys(fixture) == ["h1/hall/t3", "h1/kitchen/t2"].map(Self.key))
+        try await fixture.run(.removeRoom(houseId: "h1", roomId: "kitchen"), by: "ann")
+        #expect(try lastDoneKeys(fixture) == ["h1/hall/t3"].map(Self.key))
+        try await fixture.run(.leaveHouse(houseId: "h1"), by: "bob")
+        try await fixture.run(.leaveHouse(houseId: "h1"), by: "ann")
+        #expect(try lastDoneKeys(fixture).isEmpty, "a closed house keeps no completions")
+    }
+
+    /// `house/room/task` as `HouseholdKeys.task` makes it.
+    private static func key(_ path: String) -> String {
+        let parts = path.split(separator: "/").map(String.init)
+        return HouseholdKeys.task(house: parts[0], room: parts[1], task: parts[2])
+    }
+
+    private func lastDoneKeys(_ fixture: HouseholdFixture) throws -> [String] {
+        try fixture.engine.read(HouseholdProjections.tasks) { reader in
+            try reader.entries(TaskLastDone.self, in: HouseholdTasksProjection.lastDone, limit: .max).map(\.key)
+        }
+    }
+
     @Test func idsHoldingSlashesDoNotLeakIntoAnotherRoom() async throws {
         let fixture = try await HouseholdFixture()
         defer { fixture.close() }
