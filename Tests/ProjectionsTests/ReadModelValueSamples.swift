@@ -109,7 +109,6 @@ extension ValueSample {
 
     static let finished: GameProgress = {
         var progress = GameProgress(created)
-        progress.answers = [[.init(correct: true, points: 3), .init(correct: false, points: -1)], []]
         progress.results = [.init(userId: "user-1", points: 2, outcome: .won), .init(userId: "user-2", points: 0, outcome: .lost)]
         progress.finishedAt = SampleDates.second
         progress.resultSeen = [false, true]
@@ -128,7 +127,8 @@ extension ValueSample {
         ValueSample("GameSetup", GameSetup(created)),
         ValueSample("GameProgress, running", GameProgress(created)),
         ValueSample("GameProgress, finished", finished),
-        ValueSample("GameProgress.Answer", GameProgress.Answer(correct: true, points: -5)),
+        ValueSample("GivenAnswer", GivenAnswer(userId: "user-1", correct: true, points: -5)),
+        ValueSample("GivenAnswer, wrong", GivenAnswer(userId: "", correct: false, points: .max)),
     ]
 
     static let colleague = WorkplacePerson(userId: "user-3", name: "Åsa 🧑‍🔧")

@@ -45,12 +45,12 @@ public struct GameView: Sendable, Equatable {
         let (setup, progress) = (game.setup, game.progress)
         let other = 1 - seat
         let finished = progress.results != nil
-        let points = progress.answers.indices.map(progress.points(of:))
+        let points = game.answers.indices.map(game.points(of:))
         gameId = setup.gameId
         status = finished ? .finished : .running
         questionCount = setup.questions.count
-        me = Side(player: setup.players[seat], answered: progress.answers[seat].count, points: points[seat])
-        opponent = Side(player: setup.players[other], answered: progress.answers[other].count, points: finished ? points[other] : nil)
+        me = Side(player: setup.players[seat], answered: game.answers[seat].count, points: points[seat])
+        opponent = Side(player: setup.players[other], answered: game.answers[other].count, points: finished ? points[other] : nil)
         outcome = progress.results?[seat].outcome
         resultSeen = progress.resultSeen[seat]
         createdAt = setup.createdAt

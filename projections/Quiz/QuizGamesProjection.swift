@@ -2,21 +2,27 @@ import EventLog
 import EventSourcing
 import Quiz
 
-/// Every game's setup (`games`, by id) and progress (`progress`, by id), and each player's games
-/// newest first (`playerGames`, keyed `<user>/<inverted position of the game's creation>` → id).
+/// Every game's setup (`games`, by id), progress (`progress`, by id) and answers (`answers`, keyed
+/// `<game>/<position>`), and each player's games newest first (`playerGames`, keyed
+/// `<user>/<inverted position of the game's creation>` → id).
 public struct QuizGamesProjection: Projection {
     /// The stable name.
     public var name: String { "quiz.games" }
-    /// Version 3: values in the binary `ReadModelValue` form instead of JSON (version 2 moved
-    /// progress out of the game record, so an answer rewrites only it).
-    public var version: Int { 3 }
+    /// Version 4: each answer a record of its own in `answers`, written without reading the
+    /// game (it was a get and a put of `progress`). Version 3: values in the binary
+    /// `ReadModelValue` form instead of JSON (version 2 moved progress out of the game record).
+    public var version: Int { 4 }
     /// Only its domain's events reach it.
     public var reads: [any DomainEvent.Type]? { [QuizEvent.self] }
     /// See the type's comment.
-    public var tables: [String] { [Self.games, Self.progress, Self.playerGames] }
+    public var tables: [String] { [Self.games, Self.progress, Self.answers, Self.playerGames] }
+    /// `answers`: `apply` only puts its entries, so they wait for the batch's end and are stored
+    /// in key order.
+    public var heldTables: Set<String> { [Self.answers] }
 
     static let games = "games"
     static let progress = "progress"
+    static let answers = "answers"
     static let playerGames = "playerGames"
 
     /// A projection value; it holds no state.
@@ -35,10 +41,8 @@ public struct QuizGamesProjection: Projection {
                 try model.put(p.gameId, at: QuizKeys.playerGame(user: player.userId, position: event.position), in: Self.playerGames)
             }
         case .answerGiven(let p):
-            try update(p.gameId, model) { progress in
-                guard let seat = progress.seat(of: p.userId) else { return }
-                progress.answers[seat].append(.init(correct: p.correct, points: p.points))
-            }
+            let answer = GivenAnswer(userId: p.userId, correct: p.correct, points: p.points)
+            try model.put(answer, at: QuizKeys.answer(game: p.gameId, position: event.position), in: Self.answers)
         case .gameFinished(let p):
             try update(p.gameId, model) { progress in
                 progress.results = p.results

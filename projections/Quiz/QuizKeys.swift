@@ -10,6 +10,16 @@ enum QuizKeys {
         ReadModelKeys.newestFirst(playerGamesPrefix(userId), position)
     }
 
+    /// `<game>/` starts every key of one game's answers.
+    static func answersPrefix(_ gameId: String) -> String {
+        ReadModelKeys.component(gameId) + "/"
+    }
+
+    /// `<game>/<position>`: a game's answers in the order they came.
+    static func answer(game gameId: String, position: UInt64) -> String {
+        answersPrefix(gameId) + ReadModelKeys.padded(position)
+    }
+
     /// The leaderboard order as a key: most wins, then best win ratio, then username, then id.
     /// Wins and the ratio (in millionths) are inverted so that the best sorts first.
     static func leaderboard(_ stats: PlayerStats) -> String {

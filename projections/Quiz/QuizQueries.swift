@@ -67,12 +67,13 @@ public struct QuizQueries<Store: EventStore>: Sendable {
     }
 
     /// `userId`'s points so far in game `gameId`; nil when unknown or not theirs. Reads only the
-    /// small progress record: the answer route asks it on every answer.
+    /// small progress record and the answers, not the setup: the answer route asks it on every
+    /// answer.
     public func points(in gameId: String, of userId: String) throws(ReadModelError) -> Int? {
         try engine.read(QuizProjections.games) { reader in
             guard let progress = try reader.value(GameProgress.self, at: gameId, in: QuizGamesProjection.progress),
-                  let seat = progress.seat(of: userId) else { return nil }
-            return progress.points(of: seat)
+                  progress.seat(of: userId) != nil else { return nil }
+            return try Self.answers(gameId, reader).reduce(0) { $0 + ($1.userId == userId ? $1.points : 0) }
         }
     }
 
@@ -80,7 +81,7 @@ public struct QuizQueries<Store: EventStore>: Sendable {
     /// Call it for games the viewer plays in (`game(_:viewer:)` says).
     public func nextQuestion(_ gameId: String, viewer userId: String) throws(ReadModelError) -> NextQuestion? {
         guard let game = try storedGame(gameId), let seat = game.setup.seat(of: userId) else { return nil }
-        let index = game.progress.answers[seat].count
+        let index = game.answers[seat].count
         guard index < game.setup.questions.count else { return nil }
         let question = game.setup.questions[index]
         return NextQuestion(index: index, text: question.text, answers: game.setup.answerOrders[seat][index].map { question.answers[$0] })
@@ -122,10 +123,16 @@ public struct QuizQueries<Store: EventStore>: Sendable {
         try engine.read(QuizProjections.games) { try Self.storedGame(gameId, $0) }
     }
 
-    /// The game's setup and progress, from one snapshot.
+    /// The game's setup, progress and answers, from one snapshot.
     private static func storedGame(_ gameId: String, _ reader: ReadModelReader) throws -> StoredGame? {
         guard let setup = try reader.value(GameSetup.self, at: gameId, in: QuizGamesProjection.games),
               let progress = try reader.value(GameProgress.self, at: gameId, in: QuizGamesProjection.progress) else { return nil }
-        return StoredGame(setup: setup, progress: progress)
+        return StoredGame(setup: setup, progress: progress, given: try answers(gameId, reader))
+    }
+
+    /// The game's answers in the order they came. The decider bounds a game's questions, so
+    /// reading them all is bounded too.
+    private static func answers(_ gameId: String, _ reader: ReadModelReader) throws -> [GivenAnswer] {
+        try reader.entries(GivenAnswer.self, in: QuizGamesProjection.answers, prefix: QuizKeys.answersPrefix(gameId), limit: .max).map(\.value)
     }
 }

@@ -26,18 +26,10 @@ struct GameSetup: Sendable, Equatable {
     }
 }
 
-/// What changes as a game is played: the answers, the result and who has seen it.
+/// What changes as a game is played, the answers aside: the result and who has seen it.
 struct GameProgress: Sendable, Equatable {
-    /// One answer given.
-    struct Answer: Sendable, Equatable {
-        var correct: Bool
-        var points: Int
-    }
-
     /// The players' user ids by seat, so that an answer finds its seat without the setup.
     var userIds: [String]
-    /// `answers[seat]`, in question order.
-    var answers: [[Answer]]
     /// Set when the game finished, in seat order.
     var results: [QuizEvent.GameFinished.Result]?
     var finishedAt: Date?
@@ -46,18 +38,21 @@ struct GameProgress: Sendable, Equatable {
 
     init(_ created: QuizEvent.GameCreated) {
         userIds = created.players.map(\.userId)
-        answers = Array(repeating: [], count: created.players.count)
         resultSeen = Array(repeating: false, count: created.players.count)
     }
 
     func seat(of userId: String) -> Int? {
         userIds.firstIndex(of: userId)
     }
+}
 
-    /// The points of the player in `seat` so far.
-    func points(of seat: Int) -> Int {
-        answers[seat].reduce(0) { $0 + $1.points }
-    }
+/// One answer as the `answers` table stores it, a record of its own keyed by the answer's
+/// position: an answer, most of a quiz log, is then one write without reading the game first.
+struct GivenAnswer: Sendable, Equatable {
+    /// Who answered; their seat is in `GameProgress`.
+    var userId: String
+    var correct: Bool
+    var points: Int
 }
 
 /// A game as the games read model holds it: everything, correct answers included. Only
@@ -65,6 +60,25 @@ struct GameProgress: Sendable, Equatable {
 struct StoredGame: Sendable, Equatable {
     var setup: GameSetup
     var progress: GameProgress
+    /// `answers[seat]`, in question order.
+    var answers: [[GivenAnswer]]
+
+    /// `progress` with `given`, the game's answers in the order they came, put in their seats.
+    init(setup: GameSetup, progress: GameProgress, given: [GivenAnswer]) {
+        self.setup = setup
+        self.progress = progress
+        var answers = [[GivenAnswer]](repeating: [], count: progress.userIds.count)
+        for answer in given {
+            // The decider takes answers only from the game's players.
+            if let seat = progress.seat(of: answer.userId) { answers[seat].append(answer) }
+        }
+        self.answers = answers
+    }
+
+    /// The points of the player in `seat` so far.
+    func points(of seat: Int) -> Int {
+        answers[seat].reduce(0) { $0 + $1.points }
+    }
 }
 
 extension GameSetup: ReadModelValue {
@@ -88,7 +102,6 @@ extension GameSetup: ReadModelValue {
 extension GameProgress: ReadModelValue {
     func encode(to writer: inout ValueWriter) {
         writer.write(userIds)
-        writer.write(answers)
         writer.write(results)
         writer.write(finishedAt)
         writer.write(resultSeen)
@@ -96,20 +109,21 @@ extension GameProgress: ReadModelValue {
 
     init(from reader: inout ValueReader) throws(ValueDecodingError) {
         userIds = try reader.read()
-        answers = try reader.read()
         results = try reader.read()
         finishedAt = try reader.read()
         resultSeen = try reader.read()
     }
 }
 
-extension GameProgress.Answer: ReadModelValue {
+extension GivenAnswer: ReadModelValue {
     func encode(to writer: inout ValueWriter) {
+        writer.write(userId)
         writer.write(correct)
         writer.write(points)
     }
 
     init(from reader: inout ValueReader) throws(ValueDecodingError) {
+        userId = try reader.read()
         correct = try reader.read()
         points = try reader.read()
     }
