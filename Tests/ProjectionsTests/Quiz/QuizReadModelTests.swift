@@ -55,6 +55,9 @@ struct QuizReadModelTests {
 
         try await fixture.answer("g1", "ann", count: 10, right: 6)
         try await fixture.answer("g1", "bob", count: 4, right: 4)
+        // The answer route's figure: each player's own answers only, from the answers table.
+        #expect(try fixture.queries.points(in: "g1", of: "ann") == 6 && fixture.queries.points(in: "g1", of: "bob") == 4)
+        #expect(try fixture.queries.points(in: "g1", of: "cat") == nil && fixture.queries.points(in: "g2", of: "ann") == nil)
         var ann = try #require(try fixture.queries.game("g1", viewer: "ann"))
         #expect(ann.status == .running && ann.me.answered == 10 && ann.me.points == 6)
         #expect(ann.opponent.answered == 4 && ann.opponent.points == nil && ann.outcome == nil)
