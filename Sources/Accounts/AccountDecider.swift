@@ -58,11 +58,13 @@ public enum AccountDecider: Decider {
     private static func emailClaims(_ rawEmail: String) -> Boundary {
         let email = AccountRules.normaliseEmail(rawEmail)
         let tags = Set([AccountNames.emailTag(email), AccountNames.plainEmailTag(email)])
-        return Boundary(tags.sorted().map { .init(types: ["account.registered", "account.emailChanged", "account.erased"], tags: [$0]) })
+        let types = [AccountEvent.Registered.typeName, AccountEvent.EmailChanged.typeName, AccountEvent.Erased.typeName]
+        return Boundary(tags.sorted().map { .init(types: types, tags: [$0]) })
     }
 
     private static func usernameClaims(_ rawUsername: String) -> Boundary {
         let tags = Set([AccountNames.usernameTag(rawUsername), AccountNames.plainUsernameTag(rawUsername)])
-        return Boundary(tags.sorted().map { .init(types: ["account.registered", "account.usernameChanged", "account.erased"], tags: [$0]) })
+        let types = [AccountEvent.Registered.typeName, AccountEvent.UsernameChanged.typeName, AccountEvent.Erased.typeName]
+        return Boundary(tags.sorted().map { .init(types: types, tags: [$0]) })
     }
 }

@@ -12,8 +12,9 @@ extension AccountsService {
         if try await isRetry() {
             // Answered with the first outcome; the passwords were checked then.
             let hash = try await auth.passwords.dummyHash()
-            _ = try await run(.changePassword(.init(userId: session.userId, newPasswordHash: hash, newPasswordLength: 0)),
-                              actor: session.userId, entity: EntityStream.account(session.userId), expecting: "account.passwordChanged")
+            _ = try await run(
+                .changePassword(.init(userId: session.userId, newPasswordHash: hash, newPasswordLength: 0)),
+                actor: session.userId, entity: EntityStream.account(session.userId), expecting: AccountEvent.PasswordChanged.typeName)
             return
         }
         if let problem = PasswordPolicy.problem(with: body.newPassword) { throw Self.invalidField("newPassword", problem) }
@@ -31,7 +32,9 @@ extension AccountsService {
         auth.logins.passwordChangeChecked(reservation)
         let hash = try await auth.passwords.hash(body.newPassword)
         let change = AccountCommand.ChangePassword(userId: session.userId, newPasswordHash: hash, newPasswordLength: PasswordPolicy.length(of: body.newPassword))
-        _ = try await run(.changePassword(change), actor: session.userId, entity: EntityStream.account(session.userId), expecting: "account.passwordChanged")
+        _ = try await run(
+            .changePassword(change), actor: session.userId, entity: EntityStream.account(session.userId),
+            expecting: AccountEvent.PasswordChanged.typeName)
     }
 
     /// Queues a reset request for `email` and returns at once, doing the same for every input
@@ -77,7 +80,7 @@ extension AccountsService {
         let hash = retry ? try await auth.passwords.dummyHash() : try await auth.passwords.hash(body.newPassword)
         let redeem = AccountCommand.RedeemPasswordReset(
             userId: record.userId, tokenHash: tokenHash, newPasswordHash: hash, newPasswordLength: PasswordPolicy.length(of: body.newPassword))
-        _ = try await run(.redeemPasswordReset(redeem), actor: record.userId, expecting: "account.passwordResetRedeemed")
+        _ = try await run(.redeemPasswordReset(redeem), actor: record.userId, expecting: AccountEvent.PasswordResetRedeemed.typeName)
         // Whoever failed logins for the e-mail meanwhile need not slow the owner down now.
         if let email = try queries.credentials(userId: record.userId)?.email { auth.logins.forgetFailures(ofEmail: email) }
     }

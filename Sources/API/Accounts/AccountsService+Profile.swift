@@ -16,8 +16,9 @@ extension AccountsService {
         let update = AccountCommand.UpdateProfile(
             userId: session.userId, displayName: body.displayName, firstName: body.firstName, lastName: body.lastName,
             username: body.username, postcode: body.postcode, email: body.email)
-        _ = try await run(.updateProfile(update), actor: session.userId, entity: EntityStream.account(session.userId),
-                          expecting: "account.profileUpdated", "account.emailChanged", "account.usernameChanged")
+        _ = try await run(
+            .updateProfile(update), actor: session.userId, entity: EntityStream.account(session.userId),
+            expecting: AccountEvent.ProfileUpdated.typeName, AccountEvent.EmailChanged.typeName, AccountEvent.UsernameChanged.typeName)
         return try profile(of: session)
     }
 

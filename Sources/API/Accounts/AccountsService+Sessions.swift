@@ -30,7 +30,7 @@ extension AccountsService {
             userId: userId, email: body.email, passwordHash: passwordHash, passwordLength: PasswordPolicy.length(of: body.password),
             displayName: body.displayName, firstName: body.firstName, lastName: body.lastName, username: body.username,
             postcode: body.postcode)
-        let outcome = try await run(.register(register), actor: register.userId, expecting: "account.registered")
+        let outcome = try await run(.register(register), actor: register.userId, expecting: AccountEvent.Registered.typeName)
         if outcome.isReplay { try await confirmRetriedRegistration(outcome, email: body.email, password: body.password) }
         let session = try await startSession(userId: register.userId, purpose: .registration)
         return StartedSession(
@@ -91,7 +91,7 @@ extension AccountsService {
             guard record.ended, try await isRetry() else { throw Problem.unauthorized(tokenGiven: true) }
         }
         _ = try await run(.endSession(.init(userId: session.userId, tokenHash: session.tokenHash)),
-                          actor: session.userId, expecting: "account.sessionEnded")
+                          actor: session.userId, expecting: AccountEvent.SessionEnded.typeName)
     }
 
     /// Why a session starts; it names the derivation of a retried request's token.
@@ -117,7 +117,7 @@ extension AccountsService {
             info.idempotencyKey = auth.secrets.derivedUUID(purpose.rawValue, key.uuidString).uuidString
         }
         let outcome = try await RequestInfo.$current.withValue(info) {
-            try await run(command, actor: userId, expecting: "account.sessionStarted")
+            try await run(command, actor: userId, expecting: AccountEvent.SessionStarted.typeName)
         }
         // A replay answers with the first attempt's expiry; its token must be this one.
         guard case .sessionStarted(let started)? = outcome.events.first, started.tokenHash == tokenHash else {

@@ -17,7 +17,8 @@ extension LogbookAPI {
         let (blob, upload) = try await ImageUploads(runtime: runtime).store(
             ImageUploads.body(of: input.body), by: session.userId, method: "PUT", route: "/v1/me/avatar", commandKeyPurpose: "avatar image")
         let outcome = try await accountsService.run(
-            .setAvatar(.init(userId: session.userId, blobId: blob.blobId)), actor: session.userId, entity: account, expecting: "account.avatarChanged")
+            .setAvatar(.init(userId: session.userId, blobId: blob.blobId)), actor: session.userId, entity: account,
+            expecting: AccountEvent.AvatarChanged.typeName)
         return .ok(.init(body: .json(.init(
             avatarBlobId: blob.blobId, contentType: ImageUploads.contentType(blob.type), bytes: blob.bytes,
             position: outcome.responsePosition, events: upload.eventTypes + outcome.eventTypes))))

@@ -165,7 +165,7 @@ struct DemoSeeder {
         let register = AccountCommand.Register(
             userId: userId, email: account.email, passwordHash: passwordHash, passwordLength: DemoSeed.password.count,
             displayName: account.displayName, username: account.username, postcode: account.postcode)
-        _ = try await service.run(.register(register), actor: userId, expecting: "account.registered")
+        _ = try await service.run(.register(register), actor: userId, expecting: AccountEvent.Registered.typeName)
         return userId
     }
 

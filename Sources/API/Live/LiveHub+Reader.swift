@@ -1,3 +1,4 @@
+import Accounts
 import EventLog
 import Logging
 
@@ -5,7 +6,8 @@ import Logging
 extension LiveHub {
     /// Account events after which the streams of the user they name check their token again.
     static let sessionEventTypes: Set<String> = [
-        "account.sessionEnded", "account.passwordChanged", "account.passwordResetRedeemed", "account.erased",
+        AccountEvent.SessionEnded.typeName, AccountEvent.PasswordChanged.typeName, AccountEvent.PasswordResetRedeemed.typeName,
+        AccountEvent.Erased.typeName,
     ]
 
     /// Offers every event the read models include to the streams watching it, until the task is

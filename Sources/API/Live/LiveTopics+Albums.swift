@@ -1,3 +1,4 @@
+import Accounts
 import Albums
 
 extension MemberTopic {
@@ -6,7 +7,10 @@ extension MemberTopic {
     /// routes' own check: 404 `group_not_found` for a non-member, as for an unknown group.
     static let group = MemberTopic(
         name: "group", domain: AlbumsEvent.domain,
-        recheckedOn: [AlbumsEvent.MemberLeft.typeName, AlbumsEvent.GroupDeleted.typeName, "account.emailChanged", "account.erased"]
+        recheckedOn: [
+            AlbumsEvent.MemberLeft.typeName, AlbumsEvent.GroupDeleted.typeName, AccountEvent.EmailChanged.typeName,
+            AccountEvent.Erased.typeName,
+        ]
     ) { groupId, userId, api in
         try api.checkGroupMember(groupId, userId)
     }

@@ -1,3 +1,4 @@
+import Accounts
 import EventLog
 import Neighbourhood
 
@@ -7,7 +8,7 @@ import Neighbourhood
 struct NeighbourhoodTopic: LiveTopicKind {
     let name = "neighbourhood"
     let takesID = false
-    let recheckedOn: Set<String> = ["account.profileUpdated", "account.erased"]
+    let recheckedOn: Set<String> = [AccountEvent.ProfileUpdated.typeName, AccountEvent.Erased.typeName]
 
     func keys(of event: RecordedEvent) -> [String] {
         guard LiveTopics.isOf(event, domain: NeighbourhoodEvent.domain) else { return [] }

@@ -1,3 +1,4 @@
+import Accounts
 import Workplace
 
 extension MemberTopic {
@@ -7,7 +8,7 @@ extension MemberTopic {
     /// The organisation routes' own check: 404 `organisation_not_found`, 403 `not_a_member`.
     static let organisation = MemberTopic(
         name: "organisation", domain: WorkplaceEvent.domain,
-        recheckedOn: [WorkplaceEvent.MemberRemoved.typeName, "account.erased"]
+        recheckedOn: [WorkplaceEvent.MemberRemoved.typeName, AccountEvent.Erased.typeName]
     ) { organisationId, userId, api in
         let (_, viewer) = try api.workplaceViewer(userId, of: organisationId)
         try WorkplaceRoutes.access { () throws(WorkplaceError) in try WorkplaceAccess.requireMember(viewer) }
