@@ -104,6 +104,19 @@ public struct ReadModelWriter {
         try ReadModelKeys.withBytes(of: key) { try transaction.put(database, keyBytes: $0, value) }
     }
 
+    /// Stores `value` under `key` in `table` unless the key is there: false, storing nothing, when
+    /// it is (a follow of a report already followed). One search where `value` then `put` make
+    /// two. In a held table, answering stores what the table holds first, as `delete` does.
+    public func insert<T: ReadModelValue>(_ value: T, at key: String, in table: String) throws -> Bool {
+        try storeHeld(table)
+        let database = try database(table)
+        scratch.writer.removeAll()
+        value.encode(to: &scratch.writer)
+        return try scratch.writer.bytes.withUnsafeBytes { bytes in
+            try ReadModelKeys.withBytes(of: key) { try transaction.insert(database, keyBytes: $0, bytes) }
+        }
+    }
+
     /// The value under `key` in `table`, or nil; nil too for a key LMDB cannot store, which names
     /// nothing (as `ReadModelReader.value`).
     public func value<T: ReadModelValue>(_ type: T.Type, at key: String, in table: String) throws -> T? {

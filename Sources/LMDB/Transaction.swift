@@ -116,6 +116,19 @@ public struct WriteTransaction {
         try check(mdb_put(reader.pointer, database.handle, &keyValue, &data, flags.rawValue))
     }
 
+    /// Stores the bytes of `value` under `key` unless the key is there; false, storing nothing,
+    /// when it is. One search of the tree where asking first and then putting takes two.
+    /// Throws `.keySize` for a key LMDB cannot store.
+    public func insert(_ database: Database, keyBytes key: UnsafeRawBufferPointer, _ value: UnsafeRawBufferPointer) throws -> Bool {
+        try reader.checkKey(key)
+        var keyValue = MDB_val(bytes: key)
+        var data = MDB_val(bytes: value)
+        let status = mdb_put(reader.pointer, database.handle, &keyValue, &data, PutFlags.noOverwrite.rawValue)
+        if status == MDB_KEYEXIST { return false }
+        try check(status)
+        return true
+    }
+
     /// Removes `key`; returns false when it was not there. Throws `.keySize` for a key LMDB
     /// cannot store.
     @discardableResult

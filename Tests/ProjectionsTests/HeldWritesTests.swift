@@ -100,6 +100,26 @@ private struct Churn: Projection {
         }
     }
 
+    /// `insert` stores a value only under a key that is not there, and says which it did: a
+    /// second insert leaves the first value. In a held table it sees the held writes.
+    @Test func anInsertStoresOnlyUnderANewKey() throws {
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let (environment, tables) = try open()
+        try environment.write { txn throws in
+            let writer = ReadModelWriter(transaction: txn, projection: "p", tables: tables, held: HeldWrites(tables: ["held"]))
+            #expect(try writer.insert(1, at: "a", in: "plain") == true)
+            #expect(try writer.insert(2, at: "a", in: "plain") == false)
+            #expect(try writer.value(Int.self, at: "a", in: "plain") == 1, "the first value stays")
+            try writer.put(3, at: "h", in: "held")
+            #expect(try writer.insert(4, at: "h", in: "held") == false, "the held put is stored first")
+            #expect(try writer.insert(5, at: "i", in: "held") == true)
+            #expect(throws: LMDBError.keySize(bytes: 600)) { try writer.insert(6, at: String(repeating: "k", count: 600), in: "plain") }
+            try writer.storeHeld()
+            #expect(try stored("held", txn, tables) == ["h": 3, "i": 5])
+            #expect(try stored("plain", txn, tables) == ["a": 1])
+        }
+    }
+
     /// A key LMDB cannot store fails its put at once, as an unheld put does, so the projection
     /// fails at that event and not at the batch's end; removing one is nothing, as it names nothing.
     @Test func aHeldKeyLMDBRefusesFailsAtItsPut() throws {

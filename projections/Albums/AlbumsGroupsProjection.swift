@@ -92,8 +92,7 @@ public struct AlbumsGroupsProjection: Projection {
     private func addMember(_ email: String, to groupId: String, _ model: ReadModelWriter) throws {
         guard !email.isEmpty, var group = try model.value(StoredGroup.self, at: AlbumsKeys.group(groupId), in: Self.groups) else { return }
         let key = AlbumsKeys.member(groupId, email: email)
-        guard try model.value(String.self, at: key, in: Self.members) == nil else { return }
-        try model.put(email, at: key, in: Self.members)
+        guard try model.insert(email, at: key, in: Self.members) else { return }
         try model.put(groupId, at: AlbumsKeys.membership(email, groupId: groupId), in: Self.memberships)
         group.memberCount += 1
         try model.put(group, at: AlbumsKeys.group(groupId), in: Self.groups)

@@ -57,10 +57,9 @@ public struct BlobReferencesProjection: Projection {
     }
 
     private func upload(_ p: BlobEvent.Uploaded, _ model: ReadModelWriter) throws {
-        if try model.value(StoredUpload.self, at: BlobKeys.blob(p.blobId), in: Self.uploads) == nil {
-            let upload = StoredUpload(contentType: p.contentType, bytes: p.bytes, firstUploadedAt: p.uploadedAt)
-            try model.put(upload, at: BlobKeys.blob(p.blobId), in: Self.uploads)
-        }
+        // The first upload of the bytes stays: a later one by someone else changes nothing here.
+        let upload = StoredUpload(contentType: p.contentType, bytes: p.bytes, firstUploadedAt: p.uploadedAt)
+        _ = try model.insert(upload, at: BlobKeys.blob(p.blobId), in: Self.uploads)
         try model.put(p.uploaderId, at: BlobKeys.uploader(p.blobId, p.uploaderId), in: Self.uploaders)
     }
 

@@ -117,8 +117,7 @@ public struct NeighbourhoodReportsProjection: Projection {
     /// Whether `userId` became a follower (false when they were one already).
     private func follow(_ userId: String, _ reportId: String, _ activity: ReportActivity, _ model: ReadModelWriter) throws -> Bool {
         let key = NeighbourhoodKeys.follower(report: reportId, user: userId)
-        guard try model.value(String.self, at: key, in: Self.followers) == nil else { return false }
-        try model.put(userId, at: key, in: Self.followers)
+        guard try model.insert(userId, at: key, in: Self.followers) else { return false }
         try model.put(reportId, at: followedKey(activity.position, userId), in: Self.followedReports)
         return true
     }
