@@ -110,23 +110,27 @@ public struct WriteTransaction {
     public func put(
         _ database: Database, keyBytes key: UnsafeRawBufferPointer, _ value: UnsafeRawBufferPointer, flags: PutFlags = []
     ) throws {
-        try reader.checkKey(key)
-        var keyValue = MDB_val(bytes: key)
-        var data = MDB_val(bytes: value)
-        try check(mdb_put(reader.pointer, database.handle, &keyValue, &data, flags.rawValue))
+        try check(putStatus(database, keyBytes: key, value, flags: flags))
     }
 
     /// Stores the bytes of `value` under `key` unless the key is there; false, storing nothing,
     /// when it is. One search of the tree where asking first and then putting takes two.
     /// Throws `.keySize` for a key LMDB cannot store.
     public func insert(_ database: Database, keyBytes key: UnsafeRawBufferPointer, _ value: UnsafeRawBufferPointer) throws -> Bool {
-        try reader.checkKey(key)
-        var keyValue = MDB_val(bytes: key)
-        var data = MDB_val(bytes: value)
-        let status = mdb_put(reader.pointer, database.handle, &keyValue, &data, PutFlags.noOverwrite.rawValue)
+        let status = try putStatus(database, keyBytes: key, value, flags: .noOverwrite)
         if status == MDB_KEYEXIST { return false }
         try check(status)
         return true
+    }
+
+    /// `mdb_put`'s status for `key` and `value`, after checking the key's size.
+    private func putStatus(
+        _ database: Database, keyBytes key: UnsafeRawBufferPointer, _ value: UnsafeRawBufferPointer, flags: PutFlags
+    ) throws -> Int32 {
+        try reader.checkKey(key)
+        var keyValue = MDB_val(bytes: key)
+        var data = MDB_val(bytes: value)
+        return mdb_put(reader.pointer, database.handle, &keyValue, &data, flags.rawValue)
     }
 
     /// Removes `key`; returns false when it was not there. Throws `.keySize` for a key LMDB
