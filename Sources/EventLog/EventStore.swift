@@ -84,23 +84,7 @@ public protocol TagKindListing: EventStore {
 
 extension LMDBEventStore: TagKindListing {}
 
-/// Events per page of `readBatch`'s default: the default `readPageEventsMax`.
-let batchPageEvents = 1_000
-
 extension EventStore {
-    /// `readBatch` for a store that reads one page at a time: pages of `batchPageEvents` one after
-    /// the other, until a short one.
-    public func readBatchPageByPage(from position: UInt64, limit: Int) async throws(EventLogError) -> [RecordedEvent] {
-        var batch = try await readAll(from: position, direction: .forward, limit: min(limit, batchPageEvents))
-        while batch.count < limit, let last = batch.last {
-            let wanted = min(limit - batch.count, batchPageEvents)
-            let page = try await readAll(from: last.position + 1, direction: .forward, limit: wanted)
-            batch += page
-            if page.count < wanted { break }
-        }
-        return batch
-    }
-
     /// One request after the other: correct, with a commit each. A store with group commit
     /// queues them together instead.
     public func append(contentsOf requests: [AppendRequest]) async -> [Result<AppendResult, EventLogError>] {

@@ -12,9 +12,18 @@ extension PostgresEventStore {
         ))
     }
 
-    /// Page after page: one query at a time on this store's connection.
+    /// Page after page of this store's `readPageEventsMax` (one query at a time on its
+    /// connection), until `limit` or a short page.
     public func readBatch(from position: UInt64, limit: Int) async throws(EventLogError) -> [RecordedEvent] {
-        try await readBatchPageByPage(from: position, limit: limit)
+        let pageEvents = options.limits.readPageEventsMax
+        var batch = try await readAll(from: position, direction: .forward, limit: min(limit, pageEvents))
+        while batch.count < limit, let last = batch.last {
+            let wanted = min(limit - batch.count, pageEvents)
+            let page = try await readAll(from: last.position + 1, direction: .forward, limit: wanted)
+            batch += page
+            if page.count < wanted { break }
+        }
+        return batch
     }
 
     public func readStream(

@@ -23,9 +23,19 @@ private enum Bell: CataloguedEvent {
         static let typeName = "bell.rung"
         var event: Bell { .rung(self) }
         var times: Int
+        /// Set only by `init(nodes:)`, so a test sees which way the payload was read; not stored,
+        /// not compared.
+        var readFromNodes = false
+
+        private enum CodingKeys: String, CodingKey { case times }
 
         init(times: Int) { self.times = times }
-        init(nodes object: NodeObject) throws { times = try object.value("times") }
+        init(nodes object: NodeObject) throws {
+            times = try object.value("times")
+            readFromNodes = true
+        }
+
+        static func == (lhs: Rung, rhs: Rung) -> Bool { lhs.times == rhs.times }
     }
 
     struct Silenced: EventPayload {
@@ -51,10 +61,11 @@ private enum Bell: CataloguedEvent {
         }
     }
 
-    @Test func theNodePayloadTakesTheFastPath() throws {
+    @Test func theNodePayloadIsReadFromTheNodes() throws {
         let data = try Bell.rung(.init(times: 2)).encodeData()
         let decoded = try EventJSON.$fastPathOnly.withValue(true) { try Bell.decode(typeName: "bell.rung", schemaVersion: 1, data: data) }
-        #expect(decoded == .rung(.init(times: 2)))
+        guard case .rung(let rung)? = decoded else { Issue.record("not a rung: \(String(describing: decoded))"); return }
+        #expect(rung.times == 2 && rung.readFromNodes, "through init(nodes:), not Codable or Foundation")
     }
 
     @Test func anotherDomainsTypeIsNotDecoded() throws {

@@ -114,6 +114,18 @@ struct ConformanceReadTests {
         }
     }
 
+    /// A batch is not bounded by the store's page limit: a store configured with pages of 10
+    /// events still hands a runner 25 in one batch.
+    @Test(arguments: Backend.available)
+    func aBatchReadGoesPastASmallPageLimit(_ backend: Backend) async throws {
+        try await withLog(backend, configure: { $0.limits.readPageEventsMax = 10 }) { log in
+            let store = log.store
+            _ = try await store.append(request((0..<30).map { _ in event("s-1") }))
+            #expect(try await store.readBatch(from: 1, limit: 25).map(\.position) == Array(1...25))
+            #expect(try await store.readBatch(from: 21, limit: 25).map(\.position) == Array(21...30))
+        }
+    }
+
     @Test(arguments: Backend.available)
     func aSubscriptionCatchesUpThenFollowsWithoutGapOrDuplicate(_ backend: Backend) async throws {
         try await withLog(backend) { log in
