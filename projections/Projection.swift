@@ -22,9 +22,11 @@ public protocol Projection: Sendable {
     /// each of them every event of every app was a fifth of a rebuild (docs/benchmarks.md). A
     /// debug build checks that `apply` decodes no domain it did not name.
     var reads: [any DomainEvent.Type]? { get }
-    /// Tables among `tables` that `apply` only writes by key (`put`, `remove`) and never reads:
-    /// their writes of a batch wait for its end and are then stored in key order (`HeldWrites`).
-    /// A read of one (`value`, a scan, a `delete` that answers) stores what it holds first, so
+    /// Tables among `tables` that `apply` writes by key (`put`, `remove`) and reads, if at all,
+    /// by key: their writes of a batch wait for its end and are then stored in key order, the
+    /// last write under each key only (`HeldWrites`).
+    /// A `value` read of one is answered from the held write under its key, or from the table
+    /// when none waits; a scan or a `delete` that answers stores what the table holds first, so
     /// it stays correct, only slower.
     var heldTables: Set<String> { get }
     /// Folds one event into the read model; ignores events it does not care about.

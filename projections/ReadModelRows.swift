@@ -118,6 +118,51 @@ public struct ReadModelRows: ReadModelRowSink, Sendable {
         return order
     }
 
+    /// `order` without the rows a later row of the same table and key supersedes: stored in turn,
+    /// the last of them decides what the key holds, so the others need no put. `order` is a
+    /// storing order, where rows under one key are next to each other, oldest first.
+    func lastWrites(in order: [Int32]) -> [Int32] {
+        guard order.count > 1 else { return order }
+        var kept: [Int32] = []
+        kept.reserveCapacity(order.count)
+        buffer.bytes.withUnsafeBytes { all in
+            for position in order.indices {
+                let index = order[position]
+                if position + 1 < order.endIndex, Self.sameKey(rows[Int(index)], rows[Int(order[position + 1])], in: all) { continue }
+                kept.append(index)
+            }
+        }
+        return kept
+    }
+
+    private static func sameKey(_ a: Row, _ b: Row, in all: UnsafeRawBufferPointer) -> Bool {
+        let length = a.valueStart - a.keyStart
+        guard a.table == b.table, a.keyPrefix == b.keyPrefix, length == b.valueStart - b.keyStart else { return false }
+        return length <= 8 || memcmp(all.baseAddress! + a.keyStart, all.baseAddress! + b.keyStart, length) == 0
+    }
+
+    /// For each key of these rows of one table, the index of its last row: rows under one key are
+    /// superseded in the order they were added, so the last decides what the key holds (a
+    /// removal: nothing).
+    func lastRowByKey() -> [String: Int32] {
+        assert(tables.count <= 1, "keys of one table: a held table's rows")
+        var last: [String: Int32] = [:]
+        last.reserveCapacity(rows.count)
+        buffer.bytes.withUnsafeBytes { all in
+            for (index, row) in rows.enumerated() {
+                last[String(decoding: all[row.keyStart..<row.valueStart], as: UTF8.self)] = Int32(index)
+            }
+        }
+        return last
+    }
+
+    /// Calls `body` with the value bytes of row `index`, nil for a removal.
+    func withValue<R>(ofRow index: Int32, _ body: (UnsafeRawBufferPointer?) throws -> R) rethrows -> R {
+        let row = rows[Int(index)]
+        guard !row.removes else { return try body(nil) }
+        return try buffer.bytes.withUnsafeBytes { try body(UnsafeRawBufferPointer(rebasing: $0[row.valueStart..<row.end])) }
+    }
+
     /// Whether every key of the rows from `first` on is one LMDB stores (`canStore`).
     func keysFit(from first: Int, _ canStore: (Int) -> Bool) -> Bool {
         rows[first...].allSatisfy { canStore($0.valueStart - $0.keyStart) }

@@ -70,7 +70,7 @@ public struct ReadModelWriter {
     private func storeHeld(_ table: String) throws {
         guard let rows = held?.take(table) else { return }
         var failedRow: Int?
-        try store(rows, inOrder: rows.storingOrder(), from: 0, failedRow: &failedRow)
+        try store(rows, inOrder: rows.lastWrites(in: rows.storingOrder()), from: 0, failedRow: &failedRow)
     }
 
     /// Stores (or removes) the rows of `rows` in `order` from row `first` on, each table's run
@@ -118,9 +118,13 @@ public struct ReadModelWriter {
     }
 
     /// The value under `key` in `table`, or nil; nil too for a key LMDB cannot store, which names
-    /// nothing (as `ReadModelReader.value`).
+    /// nothing (as `ReadModelReader.value`). In a held table, the last write held under `key`
+    /// answers when there is one, and nothing is stored first.
     public func value<T: ReadModelValue>(_ type: T.Type, at key: String, in table: String) throws -> T? {
-        try storeHeld(table)
+        if let held, let index = held.index(of: table),
+           let heldValue = try held.latest(key, inTableAt: index, { try ReadModelCodec.decode(type, $0, table: table, key: key) }) {
+            return heldValue
+        }
         return try ReadModelReader(transaction: transaction.reader, projection: projection, tables: tables).value(type, at: key, in: table)
     }
 

@@ -4,9 +4,10 @@ import LMDB
 import Testing
 @testable import Projections
 
-/// A projection double that churns one table: each `test.happened` event puts its position under
-/// a key of 1,000 spread over the table, or (every third) removes that key; every 997th reads
-/// a key back, which stores what the table holds. `held` says whether the table is held.
+/// A projection double that churns one table: each `test.happened` event adds its position to
+/// the value under a key of 1,000 spread over the table (read by key, then put back), or (every
+/// third) removes that key; every 997th scans part of the table, which stores what it holds.
+/// `held` says whether the table is held.
 private struct Churn: Projection {
     let held: Bool
 
@@ -20,11 +21,13 @@ private struct Churn: Projection {
     func apply(_ event: ProjectedEvent, to model: ReadModelWriter) throws {
         guard event.type == "test.happened" else { return }
         let position = event.position
-        if position % 997 == 0 { _ = try model.value(UInt64.self, at: Self.key(position + 1), in: "churn") }
+        if position % 997 == 0 { _ = try model.entries(UInt64.self, in: "churn", prefix: "k1") }
+        let key = Self.key(position)
         if position % 3 == 0 {
-            try model.remove(Self.key(position), in: "churn")
+            try model.remove(key, in: "churn")
         } else {
-            try model.put(position, at: Self.key(position), in: "churn")
+            let before = try model.value(UInt64.self, at: key, in: "churn") ?? 0
+            try model.put(before + position, at: key, in: "churn")
         }
     }
 }
@@ -77,7 +80,8 @@ private struct Churn: Projection {
     }
 
     /// Given held writes, when the projection reads their table anyway (a value, a scan, a
-    /// `delete` that answers), then it sees them: the table's held writes are stored first.
+    /// `delete` that answers), then it sees them: a value from the last write under its key, a
+    /// scan or a `delete` after the table's held writes are stored.
     @Test func aReadOfAHeldTableSeesWhatItHolds() throws {
         defer { try? FileManager.default.removeItem(atPath: path) }
         let (environment, tables) = try open()
@@ -98,6 +102,56 @@ private struct Churn: Projection {
             try writer.storeHeld()
             #expect(try stored("held", txn, tables) == ["a": 1, "a/2": 3, "c": 6])
         }
+    }
+
+    /// Given `a` and `c` stored, when a batch reads a held table by key between its writes, then
+    /// each read answers the last write under the key (a removal: nil) or, with none held, what
+    /// the table holds; nothing is stored for the reads, and the batch's end stores the last
+    /// write under each key.
+    @Test func aReadByKeyOfAHeldTableIsAnsweredFromItsWrites() throws {
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let (environment, tables) = try open()
+        try environment.write { txn throws in
+            let writer = ReadModelWriter(transaction: txn, projection: "p", tables: tables)
+            for (key, value) in [("a", 1), ("c", 3)] { try writer.put(value, at: key, in: "held") }
+        }
+        try environment.write { txn throws in
+            let writer = ReadModelWriter(transaction: txn, projection: "p", tables: tables, held: HeldWrites(tables: ["held"]))
+            #expect(try writer.value(Int.self, at: "a", in: "held") == 1, "nothing held yet: the table answers")
+            try writer.put(2, at: "a", in: "held")
+            #expect(try writer.value(Int.self, at: "a", in: "held") == 2)
+            #expect(try writer.value(Int.self, at: "c", in: "held") == 3, "no write under c: the table answers")
+            try writer.remove("a", in: "held")
+            #expect(try writer.value(Int.self, at: "a", in: "held") == nil, "the held removal answers")
+            for value in [10, 11, 12] { try writer.put(value, at: "b", in: "held") }
+            #expect(try writer.value(Int.self, at: "b", in: "held") == 12, "the last of three writes")
+            try writer.update(Int.self, at: "b", in: "held") { $0 += 1 }
+            try writer.put(encoded: writer.encoded(7), at: "c", in: "held")
+            #expect(try writer.value(Int.self, at: "c", in: "held") == 7)
+            #expect(try writer.value(Int.self, at: "d", in: "held") == nil)
+            #expect(try stored("held", txn, tables) == ["a": 1, "c": 3], "the reads stored nothing")
+            try writer.storeHeld()
+            #expect(try stored("held", txn, tables) == ["b": 13, "c": 7])
+            #expect(try writer.value(Int.self, at: "b", in: "held") == 13, "stored: the table answers again")
+        }
+    }
+
+    /// The batch's end stores only the last write under each key: rows a later row of the same
+    /// table and key supersedes are left out of the storing order, whatever order they came in.
+    @Test func onlyTheLastWriteUnderAKeyIsStored() throws {
+        var rows = ReadModelRows()
+        rows.add(1, at: "k", in: "held")         // 0: superseded by 2
+        rows.add(2, at: "j", in: "held")         // 1: superseded by 3
+        rows.add(3, at: "k", in: "held")         // 2
+        rows.addRemoval(of: "j", in: "held")     // 3
+        rows.add(4, at: "l", in: "held")         // 4
+        rows.add(5, at: "long-key-1", in: "held") // 5: the same first eight bytes as 6, not the same key
+        rows.add(6, at: "long-key-2", in: "held") // 6
+        rows.add(7, at: "long-key-2", in: "held") // 7
+        #expect(rows.storingOrder() == [1, 3, 0, 2, 4, 5, 6, 7])
+        #expect(rows.lastWrites(in: rows.storingOrder()) == [3, 2, 4, 5, 7])
+        #expect(rows.lastWrites(in: [4]) == [4])
+        #expect(rows.lastWrites(in: []) == [])
     }
 
     /// `insert` stores a value only under a key that is not there, and says which it did: a
