@@ -91,7 +91,7 @@ extension ValueSample {
             reportId: "report-1", neighbourhood: "1011", title: "Lost cat 🐈‍⬛", description: "Black, white paws.\nAnswers to “Mo”.",
             category: .attention, latitude: 52.370_216_8, longitude: -4.895_167_9, createdAt: SampleDates.first,
             author: author, position: 77)),
-        ValueSample("ReportActivity", ReportActivity(position: .max - 1, title: "", replyCount: 12, followerCount: 3)),
+        ValueSample("ReportActivity", ReportActivity(position: .max - 1, title: "", replyCount: 12, followers: ["ann", "bob", "Ünal"])),
         ValueSample("ReplyView", ReplyView(replyId: "reply-1", author: author, message: "Seen her 👀", createdAt: SampleDates.second)),
         ValueSample("ReportPin", ReportPin(reportId: "report-2", title: "Noise", category: .event, latitude: -33.9, longitude: 151.2)),
         ValueSample("NotificationItem", NotificationItem(

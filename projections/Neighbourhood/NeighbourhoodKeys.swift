@@ -12,7 +12,7 @@ enum NeighbourhoodKeys {
         ReadModelKeys.component(reportId)
     }
 
-    /// Every follower, reply and notification-index key of one report starts with this.
+    /// Every reply and reply-recipients key of one report starts with this.
     static func reportPrefix(_ reportId: String) -> String {
         ReadModelKeys.component(reportId) + "/"
     }
@@ -30,10 +30,5 @@ enum NeighbourhoodKeys {
     /// Every key of one neighbourhood's list of one category starts with this.
     static func categoryPrefix(_ neighbourhood: String, _ category: ReportCategory) -> String {
         neighbourhoodPrefix(neighbourhood) + category.rawValue + "/"
-    }
-
-    /// `<report>/<user>` in the `followers` table.
-    static func follower(report reportId: String, user userId: String) -> String {
-        reportPrefix(reportId) + ReadModelKeys.component(userId)
     }
 }

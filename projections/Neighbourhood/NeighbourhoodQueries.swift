@@ -108,8 +108,8 @@ public struct NeighbourhoodQueries<Store: EventStore>: Sendable {
         guard let report = try record(reportId, model),
               let activity = try model.value(ReportActivity.self, at: key, in: NeighbourhoodReportsProjection.activity)
         else { return nil }
-        let following = try model.value(
-            String.self, at: NeighbourhoodKeys.follower(report: reportId, user: user), in: NeighbourhoodReportsProjection.followers) != nil
-        return ReportView(report: report, replyCount: activity.replyCount, followerCount: activity.followerCount, following: following)
+        return ReportView(
+            report: report, replyCount: activity.replyCount, followerCount: activity.followers.count,
+            following: activity.followers.contains(user))
     }
 }

@@ -12,20 +12,22 @@ import Neighbourhood
 public struct NeighbourhoodReportsProjection: Projection {
     /// The stable name.
     public var name: String { "neighbourhood.reports" }
-    /// Version 4: one `replyRecipients` record per reply instead of a `reportNotifications` entry
+    /// Version 5: the followers live in the report's `activity` record, and the `followers`
+    /// table is gone (a reply's fan-out read them with a prefix scan, a follow wrote them with an
+    /// insert). Version 4: one `replyRecipients` record per reply instead of a `reportNotifications` entry
     /// per notification, a third fewer writes for a reply to three followers. Version 3: values
     /// in the binary `ReadModelValue` form instead of JSON. Version 2 moved the counts from the
     /// report's record to `activity` (version 1 rewrote the whole record, description included,
     /// on every follow and reply).
-    public var version: Int { 4 }
+    public var version: Int { 5 }
     /// Only its domain's events reach it.
     public var reads: [any DomainEvent.Type]? { [NeighbourhoodEvent.self] }
     /// `reports`: reportId → `ReportRecord`, as posted;
-    /// `activity`: reportId → `ReportActivity` (counts, and what follows and replies need);
+    /// `activity`: reportId → `ReportActivity` (the reply count and the followers: what follows
+    /// and replies need);
     /// `neighbourhoodReports`: `<neighbourhood>/<inverted position>` → `ReportPin` (list and map);
     /// `categoryReports`: `<neighbourhood>/<category>/<inverted position>` → reportId;
     /// `authorReports`: `<author>/<inverted position>` → reportId;
-    /// `followers`: `<report>/<user>` → userId;
     /// `followedReports`: `<user>/<inverted report position>` → reportId (the follow list, in
     /// the order of the reports, so an unfollow finds its key from the report);
     /// `replies`: `<report>/<inverted position>` → `ReplyView`;
@@ -33,14 +35,16 @@ public struct NeighbourhoodReportsProjection: Projection {
     /// `replyRecipients`: `<report>/<inverted position>` → the users a reply notified, so a
     /// deletion finds the notifications its report caused (`<user>/<inverted position>` each).
     public var tables: [String] {
-        [Self.reports, Self.activity, Self.neighbourhoodReports, Self.categoryReports, Self.authorReports, Self.followers,
+        [Self.reports, Self.activity, Self.neighbourhoodReports, Self.categoryReports, Self.authorReports,
          Self.followedReports, Self.replies, Self.notifications, Self.replyRecipients]
     }
     /// The lists, notifications, replies and their recipients: `apply` puts and removes their
     /// entries by key. Only a deletion reads `replies` and `replyRecipients` (one report in
-    /// twenty in the bench's log), which stores what they hold first.
+    /// twenty in the bench's log), which stores what they hold first. `activity` is read by key
+    /// by every follow and reply and rewritten: held, a batch's reads find its last write, and
+    /// only that is stored.
     public var heldTables: Set<String> {
-        [Self.neighbourhoodReports, Self.categoryReports, Self.authorReports, Self.followedReports, Self.notifications,
+        [Self.activity, Self.neighbourhoodReports, Self.categoryReports, Self.authorReports, Self.followedReports, Self.notifications,
          Self.replies, Self.replyRecipients]
     }
 
@@ -49,7 +53,6 @@ public struct NeighbourhoodReportsProjection: Projection {
     static let neighbourhoodReports = "neighbourhoodReports"
     static let categoryReports = "categoryReports"
     static let authorReports = "authorReports"
-    static let followers = "followers"
     static let followedReports = "followedReports"
     static let replies = "replies"
     static let notifications = "notifications"
@@ -73,17 +76,19 @@ public struct NeighbourhoodReportsProjection: Projection {
         case .reportPosted:
             break  // handled above
         case .reportFollowed(let p):
-            guard try follow(p.userId, reportId, activity, model) else { return }
-            activity.followerCount += 1
+            guard !activity.followers.contains(p.userId) else { return }
+            activity.followers.append(p.userId)
+            try model.put(reportId, at: followedKey(activity.position, p.userId), in: Self.followedReports)
         case .reportUnfollowed(let p):
-            guard try unfollow(p.userId, reportId, activity, model) else { return }
-            activity.followerCount -= 1
+            guard let index = activity.followers.firstIndex(of: p.userId) else { return }
+            activity.followers.remove(at: index)
+            try model.remove(followedKey(activity.position, p.userId), in: Self.followedReports)
         case .replyPosted(let p):
             try reply(p, to: activity, at: event.position, model)
             activity.replyCount += 1
         case .reportDeleted:
             guard let record = try model.value(ReportRecord.self, at: key, in: Self.reports) else { return }
-            try delete(record, model)
+            try delete(record, followers: activity.followers, model)
             return
         }
         try model.put(activity, at: key, in: Self.activity)
@@ -95,7 +100,7 @@ public struct NeighbourhoodReportsProjection: Projection {
             category: p.category, latitude: p.latitude, longitude: p.longitude, createdAt: p.postedAt,
             author: NeighbourView(userId: p.authorId, displayName: p.authorDisplayName), position: position)
         try model.put(record, at: NeighbourhoodKeys.report(p.reportId), in: Self.reports)
-        let activity = ReportActivity(position: position, title: p.title, replyCount: 0, followerCount: 0)
+        let activity = ReportActivity(position: position, title: p.title, replyCount: 0, followers: [])
         try model.put(activity, at: NeighbourhoodKeys.report(p.reportId), in: Self.activity)
         for (table, key) in listKeys(of: record) {
             if table == Self.neighbourhoodReports {
@@ -112,21 +117,6 @@ public struct NeighbourhoodReportsProjection: Projection {
         [(Self.neighbourhoodReports, ReadModelKeys.newestFirst(NeighbourhoodKeys.neighbourhoodPrefix(record.neighbourhood), record.position)),
          (Self.categoryReports, ReadModelKeys.newestFirst(NeighbourhoodKeys.categoryPrefix(record.neighbourhood, record.category), record.position)),
          (Self.authorReports, ReadModelKeys.newestFirst(NeighbourhoodKeys.userPrefix(record.author.userId), record.position))]
-    }
-
-    /// Whether `userId` became a follower (false when they were one already).
-    private func follow(_ userId: String, _ reportId: String, _ activity: ReportActivity, _ model: ReadModelWriter) throws -> Bool {
-        let key = NeighbourhoodKeys.follower(report: reportId, user: userId)
-        guard try model.insert(userId, at: key, in: Self.followers) else { return false }
-        try model.put(reportId, at: followedKey(activity.position, userId), in: Self.followedReports)
-        return true
-    }
-
-    /// Whether `userId` stopped being a follower (false when they were none).
-    private func unfollow(_ userId: String, _ reportId: String, _ activity: ReportActivity, _ model: ReadModelWriter) throws -> Bool {
-        guard try model.delete(NeighbourhoodKeys.follower(report: reportId, user: userId), in: Self.followers) else { return false }
-        try model.remove(followedKey(activity.position, userId), in: Self.followedReports)
-        return true
     }
 
     /// The report's key in `userId`'s follow list, from the report's position.
@@ -146,7 +136,7 @@ public struct NeighbourhoodReportsProjection: Projection {
         let notification = model.encoded(NotificationItem(
             kind: "reply", reportId: p.reportId, reportTitle: activity.title, replyId: p.replyId, from: from, createdAt: p.postedAt))
         var recipients: [String] = []
-        for (_, follower) in try model.entries(String.self, in: Self.followers, prefix: reportPrefix) where follower != p.authorId {
+        for follower in activity.followers where follower != p.authorId {
             let key = ReadModelKeys.newestFirst(NeighbourhoodKeys.userPrefix(follower), position)
             try model.put(encoded: notification, at: key, in: Self.notifications)
             recipients.append(follower)
@@ -156,15 +146,12 @@ public struct NeighbourhoodReportsProjection: Projection {
 
     /// Removes the report from every table: lists, follow lists, its thread, and the
     /// notifications it caused, so nothing points at a report that answers 404.
-    private func delete(_ record: ReportRecord, _ model: ReadModelWriter) throws {
+    private func delete(_ record: ReportRecord, followers: [String], _ model: ReadModelWriter) throws {
         try model.delete(NeighbourhoodKeys.report(record.reportId), in: Self.reports)
-        try model.delete(NeighbourhoodKeys.report(record.reportId), in: Self.activity)
+        try model.remove(NeighbourhoodKeys.report(record.reportId), in: Self.activity)
         for (table, key) in listKeys(of: record) { try model.remove(key, in: table) }
         let reportPrefix = NeighbourhoodKeys.reportPrefix(record.reportId)
-        for (followerKey, follower) in try model.entries(String.self, in: Self.followers, prefix: reportPrefix) {
-            try model.remove(followedKey(record.position, follower), in: Self.followedReports)
-            try model.delete(followerKey, in: Self.followers)
-        }
+        for follower in followers { try model.remove(followedKey(record.position, follower), in: Self.followedReports) }
         for replyKey in try model.keys(in: Self.replies, prefix: reportPrefix) { try model.delete(replyKey, in: Self.replies) }
         for (replyKey, recipients) in try model.entries([String].self, in: Self.replyRecipients, prefix: reportPrefix) {
             // A notification is keyed like its reply, with the recipient's prefix for the report's.

@@ -29,6 +29,11 @@ public struct ReportRecord: Sendable, Equatable, Codable {
 /// What follows and replies need of a report and change, in the `activity` table: small, so
 /// that they rewrite a few bytes and never decode the report's description (up to 5,000
 /// characters).
+///
+/// The followers are here rather than in a table of their own: a reply reads this record anyway
+/// and finds whom to notify in it, where a prefix scan of a followers table took a second search;
+/// a follow checks and adds in it, where an insert into that table took a third write. The
+/// decider bounds them (`NeighbourhoodLimits.followersPerReportMax`).
 struct ReportActivity: Sendable, Equatable {
     /// As `ReportRecord.position`: a follow list's key for the report.
     var position: UInt64
@@ -36,8 +41,8 @@ struct ReportActivity: Sendable, Equatable {
     var title: String
     /// Its replies.
     var replyCount: Int
-    /// Its followers, the author included while they follow.
-    var followerCount: Int
+    /// Its followers in the order they followed, the author included while they follow.
+    var followers: [String]
 }
 
 /// A report in a list, as one reader sees it.
@@ -120,14 +125,14 @@ extension ReportActivity: ReadModelValue {
         writer.write(position)
         writer.write(title)
         writer.write(replyCount)
-        writer.write(followerCount)
+        writer.write(followers)
     }
 
     init(from reader: inout ValueReader) throws(ValueDecodingError) {
         position = try reader.read()
         title = try reader.read()
         replyCount = try reader.read()
-        followerCount = try reader.read()
+        followers = try reader.read()
     }
 }
 
