@@ -93,6 +93,8 @@ extension ValueSample {
             author: author, position: 77)),
         ValueSample("ReportActivity", ReportActivity(position: .max - 1, title: "", replyCount: 12, followers: ["ann", "bob", "Ünal"])),
         ValueSample("ReplyView", ReplyView(replyId: "reply-1", author: author, message: "Seen her 👀", createdAt: SampleDates.second)),
+        ValueSample("StoredReply", StoredReply(
+            view: ReplyView(replyId: "reply-2", author: author, message: "", createdAt: SampleDates.second), recipients: ["ann", "bob"])),
         ValueSample("ReportPin", ReportPin(reportId: "report-2", title: "Noise", category: .event, latitude: -33.9, longitude: 151.2)),
         ValueSample("NotificationItem", NotificationItem(
             kind: "reply", reportId: "report-1", reportTitle: "Lost cat", replyId: "reply-1", from: author, createdAt: SampleDates.first)),

@@ -78,9 +78,9 @@ public struct NeighbourhoodQueries<Store: EventStore>: Sendable {
             // The decider bounds replies per report, so reading them all is bounded too; the
             // keys invert positions, so reading backwards is oldest first.
             let replies = try model.entries(
-                ReplyView.self, in: NeighbourhoodReportsProjection.replies,
+                StoredReply.self, in: NeighbourhoodReportsProjection.replies,
                 prefix: NeighbourhoodKeys.reportPrefix(reportId), reverse: true, limit: NeighbourhoodLimits.repliesPerReportMax)
-            return ReportDetail(view: view, replies: replies.map(\.value))
+            return ReportDetail(view: view, replies: replies.map(\.value.view))
         }
     }
 

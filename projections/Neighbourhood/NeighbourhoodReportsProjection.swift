@@ -14,7 +14,8 @@ public struct NeighbourhoodReportsProjection: Projection {
     public var name: String { "neighbourhood.reports" }
     /// Version 5: the followers live in the report's `activity` record, and the `followers`
     /// table is gone (a reply's fan-out read them with a prefix scan, a follow wrote them with an
-    /// insert). Version 4: one `replyRecipients` record per reply instead of a `reportNotifications` entry
+    /// insert); a reply's record holds whom it notified, and the `replyRecipients` table is gone
+    /// (a put per reply). Version 4: one `replyRecipients` record per reply instead of a `reportNotifications` entry
     /// per notification, a third fewer writes for a reply to three followers. Version 3: values
     /// in the binary `ReadModelValue` form instead of JSON. Version 2 moved the counts from the
     /// report's record to `activity` (version 1 rewrote the whole record, description included,
@@ -30,23 +31,19 @@ public struct NeighbourhoodReportsProjection: Projection {
     /// `authorReports`: `<author>/<inverted position>` → reportId;
     /// `followedReports`: `<user>/<inverted report position>` → reportId (the follow list, in
     /// the order of the reports, so an unfollow finds its key from the report);
-    /// `replies`: `<report>/<inverted position>` → `ReplyView`;
-    /// `notifications`: `<user>/<inverted position>` → `NotificationItem`;
-    /// `replyRecipients`: `<report>/<inverted position>` → the users a reply notified, so a
-    /// deletion finds the notifications its report caused (`<user>/<inverted position>` each).
+    /// `replies`: `<report>/<inverted position>` → `StoredReply` (the reply, and the users it
+    /// notified, so a deletion finds the notifications its report caused: `<user>/<inverted
+    /// position>` each);
+    /// `notifications`: `<user>/<inverted position>` → `NotificationItem`.
     public var tables: [String] {
         [Self.reports, Self.activity, Self.neighbourhoodReports, Self.categoryReports, Self.authorReports,
-         Self.followedReports, Self.replies, Self.notifications, Self.replyRecipients]
+         Self.followedReports, Self.replies, Self.notifications]
     }
-    /// The lists, notifications, replies and their recipients: `apply` puts and removes their
-    /// entries by key. Only a deletion reads `replies` and `replyRecipients` (one report in
-    /// twenty in the bench's log), which stores what they hold first. `activity` is read by key
-    /// by every follow and reply and rewritten: held, a batch's reads find its last write, and
-    /// only that is stored.
-    public var heldTables: Set<String> {
-        [Self.activity, Self.neighbourhoodReports, Self.categoryReports, Self.authorReports, Self.followedReports, Self.notifications,
-         Self.replies, Self.replyRecipients]
-    }
+    /// Every table: `apply` puts and removes entries by key. Only a deletion scans (`replies`,
+    /// one report in twenty in the bench's log), which stores what the table holds first. Reads
+    /// by key find a batch's last write: `activity`, read and rewritten by every follow and
+    /// reply, is stored once per batch, not put and read back ten times.
+    public var heldTables: Set<String> { Set(tables) }
 
     static let reports = "reports"
     static let activity = "activity"
@@ -56,7 +53,6 @@ public struct NeighbourhoodReportsProjection: Projection {
     static let followedReports = "followedReports"
     static let replies = "replies"
     static let notifications = "notifications"
-    static let replyRecipients = "replyRecipients"
 
     /// A projection value; it holds no state.
     public init() {}
@@ -124,15 +120,11 @@ public struct NeighbourhoodReportsProjection: Projection {
         ReadModelKeys.newestFirst(NeighbourhoodKeys.userPrefix(userId), reportPosition)
     }
 
-    /// Stores the reply and notifies every follower but its author, then records whom it
+    /// Notifies every follower but the reply's author, then stores the reply with whom it
     /// notified. The decider bounds followers per report, so the fan-out is bounded too; the
     /// notification is encoded once.
     private func reply(_ p: NeighbourhoodEvent.ReplyPosted, to activity: ReportActivity, at position: UInt64, _ model: ReadModelWriter) throws {
         let from = NeighbourView(userId: p.authorId, displayName: p.authorDisplayName)
-        let reply = ReplyView(replyId: p.replyId, author: from, message: p.message, createdAt: p.postedAt)
-        let reportPrefix = NeighbourhoodKeys.reportPrefix(p.reportId)
-        let replyKey = ReadModelKeys.newestFirst(reportPrefix, position)
-        try model.put(reply, at: replyKey, in: Self.replies)
         let notification = model.encoded(NotificationItem(
             kind: "reply", reportId: p.reportId, reportTitle: activity.title, replyId: p.replyId, from: from, createdAt: p.postedAt))
         var recipients: [String] = []
@@ -141,25 +133,26 @@ public struct NeighbourhoodReportsProjection: Projection {
             try model.put(encoded: notification, at: key, in: Self.notifications)
             recipients.append(follower)
         }
-        if !recipients.isEmpty { try model.put(recipients, at: replyKey, in: Self.replyRecipients) }
+        let reply = ReplyView(replyId: p.replyId, author: from, message: p.message, createdAt: p.postedAt)
+        let replyKey = ReadModelKeys.newestFirst(NeighbourhoodKeys.reportPrefix(p.reportId), position)
+        try model.put(StoredReply(view: reply, recipients: recipients), at: replyKey, in: Self.replies)
     }
 
     /// Removes the report from every table: lists, follow lists, its thread, and the
     /// notifications it caused, so nothing points at a report that answers 404.
     private func delete(_ record: ReportRecord, followers: [String], _ model: ReadModelWriter) throws {
-        try model.delete(NeighbourhoodKeys.report(record.reportId), in: Self.reports)
+        try model.remove(NeighbourhoodKeys.report(record.reportId), in: Self.reports)
         try model.remove(NeighbourhoodKeys.report(record.reportId), in: Self.activity)
         for (table, key) in listKeys(of: record) { try model.remove(key, in: table) }
         let reportPrefix = NeighbourhoodKeys.reportPrefix(record.reportId)
         for follower in followers { try model.remove(followedKey(record.position, follower), in: Self.followedReports) }
-        for replyKey in try model.keys(in: Self.replies, prefix: reportPrefix) { try model.delete(replyKey, in: Self.replies) }
-        for (replyKey, recipients) in try model.entries([String].self, in: Self.replyRecipients, prefix: reportPrefix) {
+        for (replyKey, reply) in try model.entries(StoredReply.self, in: Self.replies, prefix: reportPrefix) {
             // A notification is keyed like its reply, with the recipient's prefix for the report's.
             let invertedPosition = replyKey.dropFirst(reportPrefix.count)
-            for recipient in recipients {
+            for recipient in reply.recipients {
                 try model.remove(NeighbourhoodKeys.userPrefix(recipient) + invertedPosition, in: Self.notifications)
             }
-            try model.delete(replyKey, in: Self.replyRecipients)
+            try model.remove(replyKey, in: Self.replies)
         }
     }
 }

@@ -136,6 +136,26 @@ extension ReportActivity: ReadModelValue {
     }
 }
 
+/// A reply as `neighbourhood.reports` stores it: what readers see, and the followers it
+/// notified, which only deleting the report needs (to remove those notifications).
+struct StoredReply: Sendable, Equatable {
+    var view: ReplyView
+    /// The followers notified, in the order they followed.
+    var recipients: [String]
+}
+
+extension StoredReply: ReadModelValue {
+    func encode(to writer: inout ValueWriter) {
+        writer.write(view)
+        writer.write(recipients)
+    }
+
+    init(from reader: inout ValueReader) throws(ValueDecodingError) {
+        view = try reader.read()
+        recipients = try reader.read()
+    }
+}
+
 extension ReplyView: ReadModelValue {
     public func encode(to writer: inout ValueWriter) {
         writer.write(replyId)

@@ -77,8 +77,7 @@ struct FollowAndNotificationTests {
         // The queries also skip what a deletion should have removed; the tables must not hold it.
         let table = NeighbourhoodReportsProjection.self
         let expected = [table.reports: 1, table.activity: 1, table.neighbourhoodReports: 1, table.categoryReports: 1, table.authorReports: 1,
-                        table.followedReports: 2, table.replies: 1, table.notifications: 1,
-                        table.replyRecipients: 1]
+                        table.followedReports: 2, table.replies: 1, table.notifications: 1]
         #expect(Set(expected.keys) == Set(NeighbourhoodReportsProjection().tables), "every table is checked")
         for (name, count) in expected {
             let keys = try storedKeys(fixture, name)
@@ -98,9 +97,8 @@ struct FollowAndNotificationTests {
             case tables.reports: return try keys(ReportRecord.self)
             case tables.activity: return try keys(ReportActivity.self)
             case tables.neighbourhoodReports: return try keys(ReportPin.self)
-            case tables.replies: return try keys(ReplyView.self)
+            case tables.replies: return try keys(StoredReply.self)
             case tables.notifications: return try keys(NotificationItem.self)
-            case tables.replyRecipients: return try keys([String].self)
             default: return try keys(String.self)  // the lists and indexes hold ids
             }
         }
