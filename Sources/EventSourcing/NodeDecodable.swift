@@ -17,30 +17,35 @@ public protocol NodeDecodable: Decodable, NodeReadable {
 
 /// A JSON object of a scanned document, for `NodeDecodable.init(nodes:)`. Its readers accept
 /// what `NodeDecoder` accepts and throw `EventJSONDecoder.Unsupported` for the rest.
+///
+/// Its generic readers, and `NodeValue`'s, are `@inlinable`, as are `Array`'s and
+/// `NodeDecodable`'s `read`: each domain's `init(nodes:)` then gets them specialized for its own
+/// fields. Called as generic code of this module they looked up `[Element]`'s metadata and
+/// conformances for every array read (a fifth of decoding a quiz's game).
 public struct NodeObject {
-    let decoder: NodeDecoder
-    let object: Int
+    @usableFromInline let decoder: NodeDecoder
+    @usableFromInline let object: Int
 
-    init(decoder: NodeDecoder, object: Int) {
+    @usableFromInline init(decoder: NodeDecoder, object: Int) {
         self.decoder = decoder
         self.object = object
     }
 
     /// The value under `key`, which must be there (a synthesized `decode(_:forKey:)`).
-    public func value<T: NodeReadable>(_ key: StaticString) throws -> T {
+    @inlinable public func value<T: NodeReadable>(_ key: StaticString) throws -> T {
         guard let index = valueIndex(key) else { throw decoder.unsupported() }
         return try T.read(NodeValue(decoder: decoder, index: index))
     }
 
     /// The value under `key`, nil when it is absent or null (a synthesized `decodeIfPresent`).
-    public func optional<T: NodeReadable>(_ key: StaticString) throws -> T? {
+    @inlinable public func optional<T: NodeReadable>(_ key: StaticString) throws -> T? {
         guard let index = valueIndex(key), !decoder.isNull(index) else { return nil }
         return try T.read(NodeValue(decoder: decoder, index: index))
     }
 
     /// The index of `key`'s value node. Keys are plain ASCII names, so an escaped stored key
     /// (which could spell one) makes the reader give up rather than unescape.
-    private func valueIndex(_ key: StaticString) -> Int? {
+    @usableFromInline func valueIndex(_ key: StaticString) -> Int? {
         let wanted = key.utf8CodeUnitCount
         let nodes = decoder.document.nodes
         let base = decoder.document.bytes.baseAddress!
@@ -63,8 +68,13 @@ public struct NodeObject {
 
 /// One value node of a scanned document, for `NodeReadable.read`.
 public struct NodeValue {
-    let decoder: NodeDecoder
-    let index: Int
+    @usableFromInline let decoder: NodeDecoder
+    @usableFromInline let index: Int
+
+    @usableFromInline init(decoder: NodeDecoder, index: Int) {
+        self.decoder = decoder
+        self.index = index
+    }
 }
 
 /// What `NodeObject` reads: the scalars `NodeDecoder` reads, `NodeDecodable` objects, string
@@ -107,15 +117,15 @@ extension FixedWidthInteger where Self: NodeReadable {
 
 extension NodeDecodable {
     /// Reads an object through `init(nodes:)`.
-    public static func read(_ node: NodeValue) throws -> Self {
-        guard node.decoder.node(node.index).kind == .object else { throw node.decoder.unsupported() }
+    @inlinable public static func read(_ node: NodeValue) throws -> Self {
+        guard node.decoder.isObject(node.index) else { throw node.decoder.unsupported() }
         return try Self(nodes: NodeObject(decoder: node.decoder, object: node.index))
     }
 }
 
 extension RawRepresentable where Self: NodeReadable & Decodable, RawValue == String {
     /// A string enum as its synthesized `init(from:)` reads it: the raw value, or a refusal.
-    public static func read(_ node: NodeValue) throws -> Self {
+    @inlinable public static func read(_ node: NodeValue) throws -> Self {
         guard let value = Self(rawValue: try node.decoder.string(at: node.index)) else { throw node.decoder.unsupported() }
         return value
     }
@@ -123,14 +133,13 @@ extension RawRepresentable where Self: NodeReadable & Decodable, RawValue == Str
 
 extension Array: NodeReadable where Element: NodeReadable {
     /// Every element in order; a null element is refused as `[Element].init(from:)` refuses it.
-    public static func read(_ node: NodeValue) throws -> [Element] {
+    @inlinable public static func read(_ node: NodeValue) throws -> [Element] {
         let decoder = node.decoder
-        let array = decoder.node(node.index)
-        guard array.kind == .array else { throw decoder.unsupported() }
+        let count = try decoder.elementCount(node.index)
         var elements: [Element] = []
-        elements.reserveCapacity(array.count)
+        elements.reserveCapacity(count)
         var element = node.index + 1
-        for _ in 0..<array.count {
+        for _ in 0..<count {
             elements.append(try Element.read(NodeValue(decoder: decoder, index: element)))
             element = decoder.next(after: element)
         }
