@@ -105,7 +105,7 @@ public struct ReadModelWriter {
     }
 
     /// Stores `value` under `key` in `table` unless the key is there: false, storing nothing, when
-    /// it is (a follow of a report already followed). One search where `value` then `put` make
+    /// it is (a group's member added again). One search where `value` then `put` make
     /// two. In a held table, answering stores what the table holds first, as `delete` does.
     public func insert<T: ReadModelValue>(_ value: T, at key: String, in table: String) throws -> Bool {
         try storeHeld(table)

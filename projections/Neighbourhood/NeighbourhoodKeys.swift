@@ -12,7 +12,7 @@ enum NeighbourhoodKeys {
         ReadModelKeys.component(reportId)
     }
 
-    /// Every reply and reply-recipients key of one report starts with this.
+    /// Every key of one report's replies starts with this.
     static func reportPrefix(_ reportId: String) -> String {
         ReadModelKeys.component(reportId) + "/"
     }
