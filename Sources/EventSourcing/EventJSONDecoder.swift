@@ -196,6 +196,13 @@ public enum EventJSONDecoder {
 
     /// As `EventJSON`'s date strategy: RFC 3339 with or without fractional seconds.
     func date(at index: Int) throws -> Date {
+        // A plain string of the fast shape is parsed where it lies: the string made first (24
+        // bytes, too long to be stored inline) was an allocation per date.
+        let node = node(index)
+        if node.kind == .string {
+            let raw = UnsafeRawBufferPointer(rebasing: document.bytes[node.start..<node.end])
+            if let date = RFC3339Date.parse(utf8: raw.assumingMemoryBound(to: UInt8.self)) { return date }
+        }
         let text = try string(at: index)
         if let date = RFC3339Date.parse(text) { return date }
         if let date = try? Date(text, strategy: EventJSON.rfc3339) { return date }

@@ -13,7 +13,8 @@ enum RFC3339Date {
         return text.withUTF8 { parse(utf8: $0) }
     }
 
-    private static func parse(utf8 b: UnsafeBufferPointer<UInt8>) -> Date? {
+    /// The date the UTF-8 bytes `b` name, or nil when they are not of the fast shape.
+    static func parse(utf8 b: UnsafeBufferPointer<UInt8>) -> Date? {
         // YYYY-MM-DDTHH:MM:SS[.f…]Z
         guard b.count >= 20, b[4] == UInt8(ascii: "-"), b[7] == UInt8(ascii: "-"), b[10] == UInt8(ascii: "T"),
               b[13] == UInt8(ascii: ":"), b[16] == UInt8(ascii: ":"), b[b.count - 1] == UInt8(ascii: "Z"),
