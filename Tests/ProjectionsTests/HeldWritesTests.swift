@@ -40,6 +40,16 @@ private struct Churn: Projection {
         return (environment, ["held": try environment.openDatabase("held"), "plain": try environment.openDatabase("plain")])
     }
 
+    /// `open`, with `a` → 1 and `c` → 3 stored in `held` by a batch before.
+    private func openWithAAndC() throws -> (Environment, ReadModelTables) {
+        let (environment, tables) = try open()
+        try environment.write { txn throws in
+            let writer = ReadModelWriter(transaction: txn, projection: "p", tables: tables)
+            for (key, value) in [("a", 1), ("c", 3)] { try writer.put(value, at: key, in: "held") }
+        }
+        return (environment, tables)
+    }
+
     /// What LMDB holds in `table` in this transaction, the writer's held writes aside.
     private func stored(_ table: String, _ txn: WriteTransaction, _ tables: ReadModelTables) throws -> [String: Int] {
         let entries = try ReadModelReader(transaction: txn.reader, projection: "p", tables: tables).entries(Int.self, in: table, prefix: "", limit: 100)
@@ -52,11 +62,7 @@ private struct Churn: Projection {
     /// table not held is written at once.
     @Test func heldWritesWaitForTheBatchsEndAndLeaveWhatEachInTurnWould() throws {
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let (environment, tables) = try open()
-        try environment.write { txn throws in
-            let writer = ReadModelWriter(transaction: txn, projection: "p", tables: tables)
-            for (key, value) in [("a", 1), ("c", 3)] { try writer.put(value, at: key, in: "held") }
-        }
+        let (environment, tables) = try openWithAAndC()
         try environment.write { txn throws in
             let writer = ReadModelWriter(transaction: txn, projection: "p", tables: tables, held: HeldWrites(tables: ["held"]))
             try writer.put(26, at: "z", in: "held")
@@ -110,11 +116,7 @@ private struct Churn: Projection {
     /// write under each key.
     @Test func aReadByKeyOfAHeldTableIsAnsweredFromItsWrites() throws {
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let (environment, tables) = try open()
-        try environment.write { txn throws in
-            let writer = ReadModelWriter(transaction: txn, projection: "p", tables: tables)
-            for (key, value) in [("a", 1), ("c", 3)] { try writer.put(value, at: key, in: "held") }
-        }
+        let (environment, tables) = try openWithAAndC()
         try environment.write { txn throws in
             let writer = ReadModelWriter(transaction: txn, projection: "p", tables: tables, held: HeldWrites(tables: ["held"]))
             #expect(try writer.value(Int.self, at: "a", in: "held") == 1, "nothing held yet: the table answers")
