@@ -28,9 +28,14 @@ public struct ReadModelWriter {
             held.add(value, at: key, inTableAt: index)
             return
         }
+        try withEncoded(value) { try put(rawValue: $0, at: key, in: table) }
+    }
+
+    /// Calls `body` with `value` encoded into the reused buffer.
+    private func withEncoded<T: ReadModelValue, R>(_ value: T, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
         scratch.writer.removeAll()
         value.encode(to: &scratch.writer)
-        try scratch.writer.bytes.withUnsafeBytes { try put(rawValue: $0, at: key, in: table) }
+        return try scratch.writer.bytes.withUnsafeBytes(body)
     }
 
     /// `value`'s stored bytes, for storing one value under many keys without encoding it for each.
@@ -105,16 +110,26 @@ public struct ReadModelWriter {
     }
 
     /// Stores `value` under `key` in `table` unless the key is there: false, storing nothing, when
-    /// it is (a group's member added again). One search where `value` then `put` make
-    /// two. In a held table, answering stores what the table holds first, as `delete` does.
+    /// it is (a group's member added again). One search where `value` then `put` make two. In a
+    /// held table the key is looked up as `value` looks it up (the last write held under it, else
+    /// the table), and the put is held: nothing is stored first.
     public func insert<T: ReadModelValue>(_ value: T, at key: String, in table: String) throws -> Bool {
-        try storeHeld(table)
         let database = try database(table)
-        scratch.writer.removeAll()
-        value.encode(to: &scratch.writer)
-        return try scratch.writer.bytes.withUnsafeBytes { bytes in
+        if let held, let index = held.index(of: table) {
+            let isThere = try held.latest(key, inTableAt: index) { $0 != nil } ?? isStored(key, in: database)
+            guard !isThere else { return false }
+            try put(value, at: key, in: table)
+            return true
+        }
+        return try withEncoded(value) { bytes in
             try ReadModelKeys.withBytes(of: key) { try transaction.insert(database, keyBytes: $0, bytes) }
         }
+    }
+
+    /// Whether LMDB holds `key` in `database`; a key it cannot store it never holds.
+    private func isStored(_ key: String, in database: Database) throws -> Bool {
+        guard transaction.canStore(keyBytes: key.utf8.count) else { return false }
+        return try ReadModelKeys.withBytes(of: key) { try transaction.reader.get(database, keyBytes: $0) } != nil
     }
 
     /// The value under `key` in `table`, or nil; nil too for a key LMDB cannot store, which names

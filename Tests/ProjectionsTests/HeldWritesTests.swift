@@ -123,6 +123,7 @@ private struct Churn: Projection {
             try writer.put(2, at: "a", in: "held")
             #expect(try writer.value(Int.self, at: "a", in: "held") == 2)
             #expect(try writer.value(Int.self, at: "c", in: "held") == 3, "no write under c: the table answers")
+            #expect(try writer.insert(30, at: "c", in: "held") == false, "an insert too: c is stored")
             try writer.remove("a", in: "held")
             #expect(try writer.value(Int.self, at: "a", in: "held") == nil, "the held removal answers")
             for value in [10, 11, 12] { try writer.put(value, at: "b", in: "held") }
@@ -131,6 +132,7 @@ private struct Churn: Projection {
             try writer.put(encoded: writer.encoded(7), at: "c", in: "held")
             #expect(try writer.value(Int.self, at: "c", in: "held") == 7)
             #expect(try writer.value(Int.self, at: "d", in: "held") == nil)
+            #expect(try writer.value(Int.self, at: String(repeating: "k", count: 600), in: "held") == nil, "a key LMDB cannot store names nothing")
             #expect(try stored("held", txn, tables) == ["a": 1, "c": 3], "the reads stored nothing")
             try writer.storeHeld()
             #expect(try stored("held", txn, tables) == ["b": 13, "c": 7])
@@ -157,7 +159,8 @@ private struct Churn: Projection {
     }
 
     /// `insert` stores a value only under a key that is not there, and says which it did: a
-    /// second insert leaves the first value. In a held table it sees the held writes.
+    /// second insert leaves the first value. In a held table it sees the held writes (a put, a
+    /// removal) and holds its own put.
     @Test func anInsertStoresOnlyUnderANewKey() throws {
         defer { try? FileManager.default.removeItem(atPath: path) }
         let (environment, tables) = try open()
@@ -167,11 +170,16 @@ private struct Churn: Projection {
             #expect(try writer.insert(2, at: "a", in: "plain") == false)
             #expect(try writer.value(Int.self, at: "a", in: "plain") == 1, "the first value stays")
             try writer.put(3, at: "h", in: "held")
-            #expect(try writer.insert(4, at: "h", in: "held") == false, "the held put is stored first")
+            #expect(try writer.insert(4, at: "h", in: "held") == false, "the held put answers")
             #expect(try writer.insert(5, at: "i", in: "held") == true)
+            #expect(try writer.insert(6, at: "i", in: "held") == false, "the held insert answers")
+            #expect(try stored("held", txn, tables).isEmpty, "nothing stored for the inserts before the batch's end")
+            try writer.remove("k", in: "held")
+            #expect(try writer.insert(8, at: "k", in: "held") == true, "after a held removal the key is free")
+            #expect(throws: LMDBError.keySize(bytes: 600)) { try writer.insert(9, at: String(repeating: "k", count: 600), in: "held") }
             #expect(throws: LMDBError.keySize(bytes: 600)) { try writer.insert(6, at: String(repeating: "k", count: 600), in: "plain") }
             try writer.storeHeld()
-            #expect(try stored("held", txn, tables) == ["h": 3, "i": 5])
+            #expect(try stored("held", txn, tables) == ["h": 3, "i": 5, "k": 8])
             #expect(try stored("plain", txn, tables) == ["a": 1])
         }
     }
