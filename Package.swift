@@ -35,8 +35,11 @@ let package = Package(
         .target(name: "LMDB", dependencies: ["CLMDB"]),
         // CRC-32C with the CPU's instruction; EventLog falls back to tables without it.
         .target(name: "CCRC32C"),
+        // `sync_file_range`, which Swift's Glibc module does not declare: the write-ahead mode
+        // starts the writeback of LMDB's unsynced commits early (docs/decisions/0006).
+        .target(name: "CWriteback"),
         // Crypto: SHA-256 for the hash chain over the log (docs/record-format.md).
-        .target(name: "EventLog", dependencies: ["LMDB", "CCRC32C", .product(name: "Crypto", package: "swift-crypto")]),
+        .target(name: "EventLog", dependencies: ["LMDB", "CCRC32C", "CWriteback", .product(name: "Crypto", package: "swift-crypto")]),
         // The log's second backend (SPEC §3a): the same records, chain and guarantees in PostgreSQL,
         // shared by many servers.
         .target(

@@ -40,6 +40,13 @@ public struct EventStoreOptions: Sendable {
         set { writeAheadPolicy.commitsPerCheckpointMax = newValue }
     }
 
+    /// The write-ahead mode starts the writeback of LMDB's pages after this many commits; 0
+    /// leaves them all to its checkpoints' syncs. The bench compares settings.
+    public var writeAheadCommitsPerWritebackStart: Int {
+        get { writeAheadPolicy.commitsPerWritebackStart }
+        set { writeAheadPolicy.commitsPerWritebackStart = newValue }
+    }
+
     /// The defaults: read-write, durable, 1 GiB initial map.
     public init() {}
 }

@@ -25,7 +25,13 @@ package struct SubscriptionCursor: Sendable {
                 assert(buffer[index].position == nextPosition - UInt64(buffer.count - index), "pages are contiguous")
                 return buffer[index]
             }
-            buffer = try await read(nextPosition)
+            do throws(EventLogError) {
+                buffer = try await read(nextPosition)
+            } catch where Task.isCancelled {
+                // A read the cancellation cut short (PostgreSQL's query then fails as the log
+                // closed): the caller asked to stop, so this is the end, not a failure.
+                return nil
+            }
             index = 0
             if let last = buffer.last {
                 assert(buffer.first?.position == nextPosition, "no gap between pages")

@@ -28,6 +28,11 @@ final class WriteAheadLog {
         var idleCheckpointAfter: Duration = .milliseconds(200)
         /// Each write-ahead file is made this big (of zeros) when created.
         var preallocatedBytes = 16 << 20
+        /// After this many commits, the kernel is told to start writing LMDB's new pages to the
+        /// device (`WritebackStarter`), so a checkpoint's sync finds little left to write and
+        /// the write-ahead file's flushes do not queue behind a burst of it. 0: never; the
+        /// checkpoints' syncs write them all.
+        var commitsPerWritebackStart = 1
     }
 
     static let appliedKey = Array("write-ahead-sequence".utf8)
@@ -51,6 +56,7 @@ final class WriteAheadLog {
     private let checkpointQueue = DispatchQueue(label: "logbook-checkpoint")
     /// Set when a checkpoint failed: the next one runs in place, on the writer, covering both files.
     private var checkpointFailed = false
+    private let writeback: WritebackStarter?
 
     // MARK: Opening
 
@@ -140,6 +146,9 @@ final class WriteAheadLog {
         self.policy = policy
         self.pin = pin
         checkpoints = try WriteAheadCheckpointFile(directory: directory)
+        precondition(policy.commitsPerWritebackStart >= 0, "a count of commits")
+        writeback = policy.commitsPerWritebackStart > 0
+            ? WritebackStarter(descriptor: try LogDatabases.mapStorage { try environment.dataFileDescriptor() }) : nil
         let latest = try checkpoints.latest()
         generation = latest?.generation ?? 0
         current = latest?.file ?? 0
@@ -174,6 +183,7 @@ final class WriteAheadLog {
     func committed() {
         files[current].committed()
         commitsSinceCheckpoint += 1
+        if let writeback, commitsSinceCheckpoint % policy.commitsPerWritebackStart == 0 { writeback.start() }
     }
 
     /// The batch's transaction did not commit: its record must never be applied.
@@ -287,6 +297,7 @@ final class WriteAheadLog {
     /// Waits for a running checkpoint, then checkpoints in place (the next start has nothing to
     /// replay), then closes the files.
     func close() {
+        writeback?.finish()
         checkpointQueue.sync {}
         try? endCheckpointIfFinished()
         try? checkpointInPlace()

@@ -204,4 +204,12 @@ public final class Environment: @unchecked Sendable {
     public func sync() throws(LMDBError) {
         try check(mdb_env_sync(env, 1))
     }
+
+    /// The data file's descriptor, for calls LMDB does not make itself (starting its writeback).
+    /// Valid while the environment is open; never to be closed or written through.
+    public func dataFileDescriptor() throws(LMDBError) -> Int32 {
+        var descriptor: Int32 = -1
+        try check(mdb_env_get_fd(env, &descriptor))
+        return descriptor
+    }
 }

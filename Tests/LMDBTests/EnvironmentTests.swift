@@ -113,6 +113,15 @@ struct EnvironmentTests {
         #expect(throws: LMDBError.notFound) { try reader.openDatabase("absent", create: false) }
     }
 
+    @Test func theDataFilesDescriptorIsThatOfDataMdb() throws {
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let (environment, _) = try open()
+        var opened = stat(), named = stat()
+        #expect(fstat(try environment.dataFileDescriptor(), &opened) == 0)
+        #expect(stat(path + "/data.mdb", &named) == 0)
+        #expect(opened.st_ino == named.st_ino && opened.st_dev == named.st_dev)
+    }
+
     @Test func missingDirectoryIsAnErrorForReadOnly() {
         #expect(throws: LMDBError.self) {
             try Environment(path: path + "/nowhere", options: EnvironmentOptions(readOnly: true))

@@ -14,13 +14,22 @@ struct ConcurrentCommand: AsyncParsableCommand {
     var writeAhead = false
     @Option(name: .customLong("checkpoint-commits"), help: "In the write-ahead mode, checkpoint after at most this many commits (default: the log's own).")
     var checkpointCommits: Int?
+    @Option(name: .customLong("writeback-commits"), help: ArgumentHelp(
+        "With --write-ahead, also measure the mode starting LMDB's writeback every N commits (0: leaving it to the checkpoints), each after the default; comma-separated.",
+        valueName: "N,..."), transform: { text in
+            let counts = text.split(separator: ",").map { Int($0.trimmingCharacters(in: .whitespaces)) }
+            guard counts.allSatisfy({ ($0 ?? -1) >= 0 }) else { throw ValidationError("expected counts of 0 or more separated by commas, such as 0,16") }
+            return counts.compactMap { $0 }
+        })
+    var writebackCommits: [Int] = []
     @OptionGroup var load: LoadOptions
     @OptionGroup var options: BenchOptions
 
     func run() async throws {
         var printer = ReportPrinter(json: options.json)
         printer.print(try await ConcurrentAppendScenario(
-            writerCounts: writers, stop: load.stop, shape: load.shape, eventStore: eventStore, writeAhead: writeAhead, checkpointCommits: checkpointCommits).run(options))
+            writerCounts: writers, stop: load.stop, shape: load.shape, eventStore: eventStore, writeAhead: writeAhead, checkpointCommits: checkpointCommits,
+            writebackCommits: writebackCommits).run(options))
         try printer.finish()
     }
 }

@@ -5,10 +5,13 @@ import Foundation
 enum BenchLog {
     /// Opens the log in `directory`. Durable unless `unsafeNoSync`; everything else is the
     /// defaults a server would use, so the figures are the ones a server gets.
-    static func open(_ directory: String, unsafeNoSync: Bool = false, writeAhead: Bool = false, checkpointCommits: Int? = nil) throws -> LMDBEventStore {
+    static func open(
+        _ directory: String, unsafeNoSync: Bool = false, writeAhead: Bool = false, checkpointCommits: Int? = nil, writebackCommits: Int? = nil
+    ) throws -> LMDBEventStore {
         var options = EventStoreOptions()
         options.unsafeNoSync = unsafeNoSync
         options.writeAhead = writeAhead
+        if let writebackCommits { options.writeAheadCommitsPerWritebackStart = writebackCommits }
         if let checkpointCommits { options.writeAheadCommitsPerCheckpointMax = checkpointCommits }
         if unsafeNoSync {
             // Filling multi-GiB logs would otherwise double the map several times along the way.

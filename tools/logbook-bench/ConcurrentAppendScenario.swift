@@ -17,6 +17,16 @@ struct ConcurrentAppendScenario {
     var writeAhead = false
     /// The write-ahead mode's checkpoint interval in commits; nil: the log's default.
     var checkpointCommits: Int?
+    /// With `writeAhead`, more logs in that mode, each starting LMDB's writeback every so many
+    /// commits (0: leaving it to the checkpoints) instead of the log's default.
+    var writebackCommits: [Int] = []
+
+    /// The logs each writer count runs on, in turn.
+    private var modes: [(log: String, writeAhead: Bool, writebackCommits: Int?)] {
+        guard writeAhead else { return [("lmdb", false, nil)] }
+        return [("lmdb", false, nil), ("lmdb, write-ahead", true, nil)]
+            + writebackCommits.map { ($0 == 0 ? "lmdb, write-ahead, no early writeback" : "lmdb, write-ahead, writeback/\($0)", true, $0) }
+    }
 
     static let columns = [
         Column(key: "log", title: "log"),
@@ -47,11 +57,10 @@ struct ConcurrentAppendScenario {
         ])
         var outcomes: [String: [WriterLoad.Outcome]] = [:]
         for writers in writerCounts {
-            for mode in writeAhead ? [false, true] : [false] {
-                let log = mode ? "lmdb, write-ahead" : "lmdb"
+            for (log, writeAhead, writebackCommits) in modes {
                 Progress.say("concurrent: \(writers) writers, \(log)")
                 let (outcome, commits, written) = try await options.withDataDirectory("concurrent-\(writers)") { directory in
-                    let store = try BenchLog.open(directory, writeAhead: mode, checkpointCommits: checkpointCommits)
+                    let store = try BenchLog.open(directory, writeAhead: writeAhead, checkpointCommits: checkpointCommits, writebackCommits: writebackCommits)
                     defer { store.close() }
                     let before = try BenchLog.commitsAndBytes(store).commits
                     let bytesBefore = ProcessWrites.bytes()
