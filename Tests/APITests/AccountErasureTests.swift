@@ -141,8 +141,10 @@ struct AccountErasureTests {
         let second = try Self.runtime(directory)
         #expect(try second.personalData.isErased(annId) == false)
         try await Self.serve(second) { client in
-            try await waitUntil(timeout: .seconds(20)) { try second.personalData.isErased(annId) }
-            #expect(!FileManager.default.fileExists(atPath: "\(keys)/\(annId).key"))
+            // The erasure writes its mark durably, then removes the key: both, in that order.
+            try await waitUntil(timeout: .seconds(20)) {
+                try second.personalData.isErased(annId) && !FileManager.default.fileExists(atPath: "\(keys)/\(annId).key")
+            }
             #expect(second.scrub.isPending, "the scrub was owed before the runner started")
             try await waitUntil(timeout: .seconds(20)) { second.scrub.hasCompleted }
             let bob = try #require(try await client.login("bob@example.org", "correct horse").json["token"] as? String)
