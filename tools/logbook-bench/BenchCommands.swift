@@ -16,11 +16,7 @@ struct ConcurrentCommand: AsyncParsableCommand {
     var checkpointCommits: Int?
     @Option(name: .customLong("writeback-commits"), help: ArgumentHelp(
         "With --write-ahead, also measure the mode starting LMDB's writeback every N commits (0: leaving it to the checkpoints), each after the default; comma-separated.",
-        valueName: "N,..."), transform: { text in
-            let counts = text.split(separator: ",").map { Int($0.trimmingCharacters(in: .whitespaces)) }
-            guard counts.allSatisfy({ ($0 ?? -1) >= 0 }) else { throw ValidationError("expected counts of 0 or more separated by commas, such as 0,16") }
-            return counts.compactMap { $0 }
-        })
+        valueName: "N,..."), transform: parseCountsFromZero)
     var writebackCommits: [Int] = []
     @OptionGroup var load: LoadOptions
     @OptionGroup var options: BenchOptions

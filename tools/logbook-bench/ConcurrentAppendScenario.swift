@@ -57,10 +57,10 @@ struct ConcurrentAppendScenario {
         ])
         var outcomes: [String: [WriterLoad.Outcome]] = [:]
         for writers in writerCounts {
-            for (log, writeAhead, writebackCommits) in modes {
+            for (log, inWriteAhead, everyCommits) in modes {
                 Progress.say("concurrent: \(writers) writers, \(log)")
                 let (outcome, commits, written) = try await options.withDataDirectory("concurrent-\(writers)") { directory in
-                    let store = try BenchLog.open(directory, writeAhead: writeAhead, checkpointCommits: checkpointCommits, writebackCommits: writebackCommits)
+                    let store = try BenchLog.open(directory, writeAhead: inWriteAhead, checkpointCommits: checkpointCommits, writebackCommits: everyCommits)
                     defer { store.close() }
                     let before = try BenchLog.commitsAndBytes(store).commits
                     let bytesBefore = ProcessWrites.bytes()

@@ -41,9 +41,18 @@ struct LoadOptions: ParsableArguments {
 
 /// Parses `1,8,64`.
 func parseCounts(_ text: String) throws -> [Int] {
+    try parseCounts(text, atLeast: 1, example: "1,8,64")
+}
+
+/// Counts where 0 means "none" (`--writeback-commits`).
+func parseCountsFromZero(_ text: String) throws -> [Int] {
+    try parseCounts(text, atLeast: 0, example: "0,16")
+}
+
+private func parseCounts(_ text: String, atLeast minimum: Int, example: String) throws -> [Int] {
     let counts = text.split(separator: ",").map { Int($0.trimmingCharacters(in: .whitespaces)) }
-    guard !counts.isEmpty, counts.allSatisfy({ ($0 ?? 0) >= 1 }) else {
-        throw ValidationError("expected positive counts separated by commas, such as 1,8,64")
+    guard !counts.isEmpty, counts.allSatisfy({ ($0 ?? minimum - 1) >= minimum }) else {
+        throw ValidationError("expected counts of \(minimum) or more separated by commas, such as \(example)")
     }
     return counts.compactMap { $0 }
 }
