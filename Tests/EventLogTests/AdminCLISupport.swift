@@ -236,13 +236,17 @@ final class AdminTail {
         return condition(positions)
     }
 
-    /// Sends SIGTERM, as a service manager would, and waits (bounded) for the exit.
-    func terminate() -> (reason: ChildProcess.TerminationReason, status: Int32) {
+    /// Sends SIGTERM, as a service manager would, and waits for the exit (10 s at most, then
+    /// SIGKILL) without holding a thread of the cooperative pool the other tests run on.
+    func terminate() async -> (reason: ChildProcess.TerminationReason, status: Int32) {
         process.terminate()
-        let deadline = Date().addingTimeInterval(10)
-        while process.isRunning && Date() < deadline { usleep(10_000) }
-        if process.isRunning { kill() }
-        process.waitUntilExit()
+        let process = process
+        let killer = Task {
+            try await Task.sleep(for: .seconds(10))
+            if process.isRunning { Foundation.kill(process.processIdentifier, SIGKILL) }
+        }
+        await process.exited()
+        killer.cancel()
         return (process.terminationReason, process.terminationStatus)
     }
 

@@ -176,7 +176,7 @@ struct AdminCLITests {
         #expect(await tail.waitUntil { $0 == [5, 6] }, "history: \(tail.output)")
         try await log.appendLive([("house-3", "household.taskAdded"), ("quiz-2", "quiz.created")])
         #expect(await tail.waitUntil { $0 == [5, 6, 7, 8] }, "live: \(tail.output)")
-        let exit = tail.terminate()
+        let exit = await tail.terminate()
         #expect(exit.reason == .exit && exit.status == 0, "SIGTERM ends tail normally")
     }
 
@@ -188,7 +188,7 @@ struct AdminCLITests {
         #expect(await tail.waitUntil { $0 == [3, 5] }, "history: \(tail.output)")
         try await log.appendLive([("quiz-2", "quiz.created"), ("house-3", "household.taskAdded")])
         #expect(await tail.waitUntil { $0 == [3, 5, 8] }, "live: \(tail.output)")
-        #expect(tail.terminate().status == 0)
+        #expect(await tail.terminate().status == 0)
     }
 
     @Test func pagingCoversLogsLongerThanOnePage() async throws {
@@ -209,7 +209,7 @@ struct AdminCLITests {
         let tail = try AdminTail(["tail", "--json", "-n", "3", "--type", "bulk.odd", "--data-dir", log.directory])
         defer { tail.kill() }
         #expect(await tail.waitUntil { $0 == [596, 598, 600] }, "history: \(tail.output)")
-        #expect(tail.terminate().status == 0)
+        #expect(await tail.terminate().status == 0)
     }
 
     @Test func demoSeedsAnEmptyDirectoryOnceAndTheResultVerifies() async throws {

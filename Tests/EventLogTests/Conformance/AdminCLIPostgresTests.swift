@@ -62,6 +62,6 @@ struct AdminCLIPostgresTests {
         _ = try await store.append(request([event("house-9"), event("house-9")]))
         #expect(await tail.waitUntil { $0 == [5, 6, 7, 8] }, "live: \(tail.output)")
         await store.close()
-        #expect(tail.terminate().status == 0, "SIGTERM ends tail normally")
+        #expect(await tail.terminate().status == 0, "SIGTERM ends tail normally")
     }
 }
