@@ -87,17 +87,14 @@ final class ServerProcess: @unchecked Sendable {
 
     /// Sends SIGTERM and returns whether it exited with status 0 within `timeout`.
     func terminate(timeout: Duration = .seconds(20)) async throws -> Bool {
-        Foundation.kill(process.processIdentifier, SIGTERM)
-        let deadline = ContinuousClock.now + timeout
-        while process.isRunning && ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
         defer { output.fileHandleForReading.readabilityHandler = nil }
-        guard !process.isRunning else { kill(); return false }
+        guard await process.terminate(killingAfter: timeout) else { return false }
         return process.terminationReason == .exit && process.terminationStatus == 0
     }
 
     /// SIGKILL if still running (a failed test's clean-up).
     func kill() {
-        if process.isRunning { Foundation.kill(process.processIdentifier, SIGKILL) }
+        process.kill()
         output.fileHandleForReading.readabilityHandler = nil
     }
 

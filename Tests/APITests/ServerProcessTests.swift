@@ -20,7 +20,7 @@ struct ServerProcessTests {
         let lines = LineCollector()
         output.fileHandleForReading.readabilityHandler = { lines.append($0.availableData) }
         try process.run()
-        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+        defer { process.kill() }
 
         let address = try await lines.waitForLine(prefix: "logbook listening on ", timeout: .seconds(120))
         let (data, response) = try await URLSession.shared.data(from: URL(string: "\(address)/health")!)

@@ -34,9 +34,14 @@ struct SharedLogServerTests {
     static func eventually(
         _ client: HTTPClient, _ path: String, token: String, _ accept: (HTTPReply) -> Bool
     ) async throws -> HTTPReply {
+        try await eventually({ try await client.send("GET", path, token: token) }, accept)
+    }
+
+    /// Sends `request` until its reply satisfies `accept` or 20 s pass; the last reply either way.
+    static func eventually(_ request: () async throws -> HTTPReply, _ accept: (HTTPReply) -> Bool) async throws -> HTTPReply {
         let deadline = ContinuousClock.now + .seconds(20)
         while true {
-            let reply = try await client.send("GET", path, token: token)
+            let reply = try await request()
             if accept(reply) || ContinuousClock.now > deadline { return reply }
             try await Task.sleep(for: .milliseconds(50))
         }
@@ -48,12 +53,7 @@ struct SharedLogServerTests {
     static func house(by owner: String, on ownerServer: HTTPClient, joinedBy joiner: String, on joinerServer: HTTPClient) async throws -> String {
         let house = try await ownerServer.send("POST", "/v1/houses", json: ["name": "Shared"], token: owner)
         let join = ["joinCode": house.json["joinCode"] as? String ?? ""]
-        let deadline = ContinuousClock.now + .seconds(20)
-        var joined = try await joinerServer.send("POST", "/v1/houses/join", json: join, token: joiner)
-        while joined.status == 404 && ContinuousClock.now < deadline {
-            try await Task.sleep(for: .milliseconds(50))
-            joined = try await joinerServer.send("POST", "/v1/houses/join", json: join, token: joiner)
-        }
+        let joined = try await eventually({ try await joinerServer.send("POST", "/v1/houses/join", json: join, token: joiner) }) { $0.status != 404 }
         try #require(joined.status == 200, "\(joined.text)")
         return try #require(house.json["houseId"] as? String)
     }

@@ -239,19 +239,12 @@ final class AdminTail {
     /// Sends SIGTERM, as a service manager would, and waits for the exit (10 s at most, then
     /// SIGKILL) without holding a thread of the cooperative pool the other tests run on.
     func terminate() async -> (reason: ChildProcess.TerminationReason, status: Int32) {
-        process.terminate()
-        let process = process
-        let killer = Task {
-            try await Task.sleep(for: .seconds(10))
-            if process.isRunning { Foundation.kill(process.processIdentifier, SIGKILL) }
-        }
-        await process.exited()
-        killer.cancel()
+        _ = await process.terminate(killingAfter: .seconds(10))
         return (process.terminationReason, process.terminationStatus)
     }
 
     /// Ends the process however it is doing; for cleanup after a failed expectation.
     func kill() {
-        if process.isRunning { Foundation.kill(process.processIdentifier, SIGKILL) }
+        process.kill()
     }
 }

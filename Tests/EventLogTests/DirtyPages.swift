@@ -8,7 +8,7 @@ import Glibc
 /// looked up in `/proc/self/pagemap` and its flags in `/proc/kpageflags`. Both need root (CI
 /// runs as root); elsewhere `observable` is false and the tests that need it are skipped.
 enum DirtyPages {
-    private static let pageBytes = Int(sysconf(Int32(_SC_PAGESIZE)))
+    static let pageBytes = Int(sysconf(Int32(_SC_PAGESIZE)))
     /// `KPF_DIRTY` in the kernel's `include/uapi/linux/kernel-page-flags.h`.
     private static let dirtyFlag: UInt64 = 1 << 4
     private static let frameMask: UInt64 = (1 << 55) - 1

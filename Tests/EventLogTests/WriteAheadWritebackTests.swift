@@ -14,7 +14,7 @@ struct WriteAheadWritebackTests {
         let file = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         try #require(file >= 0)
         defer { close(file); unlink(path) }
-        let bytes = [UInt8](repeating: 0x5a, count: 64 * 4_096)
+        let bytes = [UInt8](repeating: 0x5a, count: 64 * DirtyPages.pageBytes)
         try #require(pwrite(file, bytes, bytes.count, 0) == bytes.count)
         #expect(try DirtyPages.count(path: path) == 64, "written, not yet synced")
         let starter = WritebackStarter(descriptor: file)

@@ -66,7 +66,16 @@ public final class ChildProcess: @unchecked Sendable {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
+        // No signal blocked and every one at its default, as a service manager starts a
+        // process. A child inherits both from the spawning thread and process (a dispatch
+        // worker's mask, a signal the tests ignore); without this a plain `sleep` never ended on
+        // SIGTERM (`ChildProcessTests`).
+        var noSignals = sigset_t(), allSignals = sigset_t()
+        sigemptyset(&noSignals)
+        sigfillset(&allSignals)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        posix_spawnattr_setsigdefault(&attributes, &allSignals)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
 
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
         let environment = self.environment ?? ProcessInfo.processInfo.environment
@@ -92,7 +101,28 @@ public final class ChildProcess: @unchecked Sendable {
     /// Sends SIGTERM.
     public func terminate() {
         let pid = processIdentifier
-        if pid > 0 { kill(pid, SIGTERM) }
+        if pid > 0 { Glibc.kill(pid, SIGTERM) }
+    }
+
+    /// Sends SIGKILL if it is still running (a failed test's clean-up); whether it sent it.
+    @discardableResult
+    public func kill() -> Bool {
+        let pid = processIdentifier
+        guard pid > 0, isRunning else { return false }
+        return Glibc.kill(pid, SIGKILL) == 0
+    }
+
+    /// Sends SIGTERM, as a service manager would, and waits for the exit without holding a
+    /// thread of the cooperative pool; SIGKILL after `timeout`. Whether it ended on its own.
+    public func terminate(killingAfter timeout: Duration) async -> Bool {
+        terminate()
+        let killer = Task { [self] () -> Bool in
+            guard (try? await Task.sleep(for: timeout)) != nil else { return false }
+            return kill()
+        }
+        await exited()
+        killer.cancel()
+        return await !killer.value
     }
 
     /// Blocks the calling thread until it has exited; prefer `exited()` on the cooperative pool.
