@@ -22,8 +22,10 @@ public struct LogbookConfiguration: Sendable {
     public var readYourWritesTimeout: Duration
     /// Skip fsync (tests only): acknowledged commands could be lost on power failure.
     public var unsafeNoSync: Bool
-    /// The log's write-ahead mode (`--write-ahead`, `LOGBOOK_WRITE_AHEAD=1`; ADR 0006): one
-    /// flush per batch of appends instead of LMDB's two. Only for the data directory's own log.
+    /// The log's write-ahead mode (ADR 0006): one flush per batch of appends instead of LMDB's
+    /// two. Only for the data directory's own log. `logbook serve` turns it on unless told not
+    /// to (`--no-write-ahead`, `LOGBOOK_WRITE_AHEAD=0`); off here, where the embedding code (the
+    /// tests) chooses, since each log in the mode keeps 32 MB of write-ahead files.
     public var writeAhead = false
     /// The service clock; injectable so tests control time.
     public var clock: @Sendable () -> Date

@@ -26,6 +26,9 @@ public final class LMDBEventStore: EventStore, @unchecked Sendable {
         if options.readOnly && !FileManager.default.fileExists(atPath: path + "/data.mdb") {
             throw .invalidArgument(field: "dataDirectory", reason: "\(dataDirectory) holds no event log")
         }
+        if options.readOnly, try WriteAheadLog.awaitsRecovery(directory: path, bootID: options.bootID) {
+            throw .unavailable(reason: Self.awaitsRecoveryReason)
+        }
         if !options.readOnly {
             try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         }
@@ -77,6 +80,11 @@ public final class LMDBEventStore: EventStore, @unchecked Sendable {
     deinit {
         close()
     }
+
+    /// Why a read-only open refuses a log the write-ahead mode must recover first.
+    static let awaitsRecoveryReason =
+        "the log was written in the write-ahead mode and the machine restarted before it was recovered; "
+        + "open it for writing once (start logbook serve on it) to recover it, then read it"
 
     private static func lastEvent(
         _ environment: Environment, _ databases: LogDatabases

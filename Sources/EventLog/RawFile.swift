@@ -16,6 +16,13 @@ final class RawFile: @unchecked Sendable {
         guard descriptor >= 0 else { throw Self.failure() }
     }
 
+    /// Opens `path` for reading only: what a reader of the log may do where it may not write.
+    init(readingOnly path: String) throws(EventLogError) {
+        self.path = path
+        descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw Self.failure() }
+    }
+
     deinit {
         close()
     }

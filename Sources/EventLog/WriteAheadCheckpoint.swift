@@ -35,8 +35,22 @@ final class WriteAheadCheckpointFile: @unchecked Sendable {
         if !existed { try RawFile.syncDirectory(directory) }
     }
 
+    /// Opens `<directory>/checkpoint` to read it only; nil when there is none.
+    private init?(readingOnlyIn directory: String) throws(EventLogError) {
+        guard Self.exists(in: directory) else { return nil }
+        file = try RawFile(readingOnly: (directory as NSString).appendingPathComponent(Self.name))
+    }
+
     static func exists(in directory: String) -> Bool {
         FileManager.default.fileExists(atPath: (directory as NSString).appendingPathComponent(name))
+    }
+
+    /// The newest intact checkpoint in `directory`, read without writing anything; nil when
+    /// there is no checkpoint file or no slot holds one.
+    static func latest(in directory: String) throws(EventLogError) -> WriteAheadCheckpoint? {
+        guard let checkpoints = try WriteAheadCheckpointFile(readingOnlyIn: directory) else { return nil }
+        defer { checkpoints.close() }
+        return try checkpoints.latest()
     }
 
     /// The newest intact checkpoint; nil when no slot holds one.

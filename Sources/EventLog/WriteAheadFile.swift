@@ -58,7 +58,7 @@ final class WriteAheadFile {
     private static func run(in directory: String, index: Int) throws(EventLogError) -> [(sequence: UInt64, puts: [WriteAheadPut])] {
         let path = (directory as NSString).appendingPathComponent(name(index))
         guard FileManager.default.fileExists(atPath: path) else { return [] }
-        let file = try RawFile(path: path, creating: false)
+        let file = try RawFile(readingOnly: path)
         defer { file.close() }
         let size = try file.size
         var records: [(sequence: UInt64, puts: [WriteAheadPut])] = []

@@ -65,15 +65,26 @@ final class WriteAheadLog {
     /// at a snapshot the disk is known to hold whole. Returns the latest checkpoint, and whether
     /// it was put back.
     static func restoreAfterRestart(directory: String, bootID: String?) throws(EventLogError) -> (checkpoint: WriteAheadCheckpoint, restored: Bool)? {
-        guard WriteAheadCheckpointFile.exists(in: directory) else { return nil }
-        let checkpoints = try WriteAheadCheckpointFile(directory: directory)
-        defer { checkpoints.close() }
         // The first checkpoint is written before the first record: without one, LMDB's commits
         // were all synced ones.
-        guard let checkpoint = try checkpoints.latest() else { return nil }
+        guard let checkpoint = try WriteAheadCheckpointFile.latest(in: directory) else { return nil }
         if let bootID, bootID == checkpoint.bootID { return (checkpoint, false) }
         try LMDBMetaPages.restore(checkpoint.metaPages, to: (directory as NSString).appendingPathComponent("data.mdb"))
         return (checkpoint, true)
+    }
+
+    /// Whether the log in `directory` must be recovered (opened for writing) before anything
+    /// reads it: the machine has restarted (`bootID` is not the last checkpoint's) and LMDB
+    /// committed records after that checkpoint without syncing them, so `data.mdb` may hold some
+    /// of their pages and not others (a torn B-tree) until the checkpoint is put back and the
+    /// records applied again. A read-only reader can do neither, and must not read it as it is.
+    ///
+    /// No record after the checkpoint means no commit since its sync: the file is whole as it
+    /// is. Reads only; throws when the write-ahead files cannot be read.
+    static func awaitsRecovery(directory: String, bootID: String?) throws(EventLogError) -> Bool {
+        guard let checkpoint = try WriteAheadCheckpointFile.latest(in: directory) else { return false }
+        if let bootID, bootID == checkpoint.bootID { return false }
+        return try !WriteAheadFile.records(in: directory, first: checkpoint.file, after: checkpoint.sequence).isEmpty
     }
 
     /// The sequence of the last record LMDB holds (0: none).

@@ -46,9 +46,9 @@ struct Serve: AsyncParsableCommand {
     /// shown before it may go; a year at most.
     static let blobGraceHoursRange = 1...8_760
 
-    @Flag(name: .customLong("write-ahead"), help: ArgumentHelp(
-        "Make each append durable with one flush of a write-ahead file (log/wal) and sync LMDB at checkpoints (docs/decisions/0006). Default: $LOGBOOK_WRITE_AHEAD=1, else each LMDB commit syncs itself. A log written this way and opened without it is recovered and leaves the mode."))
-    var writeAhead = false
+    @Flag(name: .customLong("write-ahead"), inversion: .prefixedNo, help: ArgumentHelp(
+        "Make each append durable with one flush of a write-ahead file (log/wal-0, log/wal-1) and sync LMDB at checkpoints (docs/decisions/0006); with --no-write-ahead each LMDB commit syncs itself. Default: on, unless $LOGBOOK_WRITE_AHEAD=0. A log written either way opens either way: one leaving the mode is recovered first."))
+    var writeAhead: Bool?
 
     @Flag(help: "If the log is empty, seed demo accounts and a demo house (through the normal commands) before serving.")
     var demo = false
@@ -60,6 +60,7 @@ struct Serve: AsyncParsableCommand {
         }
         guard Self.blobGraceHoursRange.contains(blobGraceHours) else { throw ValidationError("--blob-grace-hours must be 1…8760") }
         _ = try ServerEnvironment.bcryptCost()
+        _ = try ServerEnvironment.writeAhead()
     }
 
     func run() async throws {
@@ -112,7 +113,7 @@ extension Serve {
         configuration.eventStore = (eventStore ?? environment["LOGBOOK_EVENT_STORE"]).flatMap { $0.isEmpty ? nil : $0 }
         configuration.blobCollectionInterval = .seconds(blobCollectionIntervalSeconds)
         configuration.blobGracePeriod = .seconds(blobGraceHours * 3_600)
-        configuration.writeAhead = writeAhead || environment["LOGBOOK_WRITE_AHEAD"] == "1"
+        configuration.writeAhead = try writeAhead ?? ServerEnvironment.writeAhead()
         return configuration
     }
 
@@ -159,5 +160,14 @@ enum ServerEnvironment {
             throw ValidationError("LOGBOOK_BCRYPT_COST must be a whole number from 4 to 31, not \(text)")
         }
         return cost
+    }
+
+    /// `LOGBOOK_WRITE_AHEAD`: on when unset (ADR 0006); `0` turns it off, `1` on.
+    static func writeAhead(_ environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Bool {
+        switch environment["LOGBOOK_WRITE_AHEAD"] ?? "" {
+        case "", "1": true
+        case "0": false
+        case let text: throw ValidationError("LOGBOOK_WRITE_AHEAD must be 0 or 1, not \(text)")
+        }
     }
 }

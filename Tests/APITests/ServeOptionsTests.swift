@@ -21,6 +21,22 @@ struct ServeOptionsTests {
         #expect(widest.blobCollectionInterval == .seconds(31_536_000) && widest.blobGracePeriod == .seconds(31_536_000))
     }
 
+    /// The log's write-ahead mode (ADR 0006) is on unless the flag or the environment says
+    /// otherwise; the flag wins over the environment, and a value that is neither 0 nor 1 is
+    /// refused rather than read as either.
+    @Test func theWriteAheadModeIsOnByDefaultAndTheFlagOrTheEnvironmentTurnsItOff() throws {
+        #expect(try Serve.parse([]).writeAhead == nil)
+        #expect(try ServerEnvironment.writeAhead([:]))
+        #expect(try ServerEnvironment.writeAhead(["LOGBOOK_WRITE_AHEAD": "1"]))
+        #expect(try !ServerEnvironment.writeAhead(["LOGBOOK_WRITE_AHEAD": "0"]))
+        for text in ["yes", "true", "2", " 1"] {
+            #expect(throws: ValidationError.self) { try ServerEnvironment.writeAhead(["LOGBOOK_WRITE_AHEAD": text]) }
+        }
+        #expect(try !Serve.parse(["--no-write-ahead"]).configuration().writeAhead)
+        #expect(try Serve.parse(["--write-ahead"]).configuration().writeAhead)
+        #expect(try !Serve.parse(["--write-ahead", "--no-write-ahead"]).configuration().writeAhead, "the last one given")
+    }
+
     @Test(arguments: [
         ["--blob-gc-interval-seconds", "0"], ["--blob-gc-interval-seconds", "-5"], ["--blob-gc-interval-seconds", "31536001"],
         ["--blob-gc-interval-seconds", "9223372036854775807"], ["--blob-gc-interval-seconds", "1.5"], ["--blob-gc-interval-seconds", "x"],

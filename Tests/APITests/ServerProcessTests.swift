@@ -87,10 +87,12 @@ struct ServerProcessTests {
         }
 
         #expect(try await server.terminate(), "exit 0 within 20 s of SIGTERM")
+        let writeAheadFiles = ["checkpoint", "wal-0", "wal-1"].map { directory.path + "/log/" + $0 }
+        #expect(writeAheadFiles.allSatisfy { FileManager.default.fileExists(atPath: $0) }, "the log is in its write-ahead mode by default")
 
-        // Same data directory: the log and the read models (resuming from their checkpoints) are
-        // still there, and so are the sessions.
-        server = try await ServerProcess(dataDirectory: directory.path)
+        // Same data directory, out of the write-ahead mode: the log and the read models (resuming
+        // from their checkpoints) are still there, and so are the sessions.
+        server = try await ServerProcess(dataDirectory: directory.path, arguments: ["--no-write-ahead"])
         client = server.client
         let after = try await client.send("GET", "/v1/houses/\(houseId)/scoreboard", token: bob.token)
         #expect(after.status == 200, "\(after.text)")
@@ -99,6 +101,7 @@ struct ServerProcessTests {
         let historyAfter = try await client.send("GET", "/v1/houses/\(houseId)/history", token: relogged)
         #expect(historyAfter.list("items").count == 3)
         #expect(try await server.terminate())
+        #expect(writeAheadFiles.allSatisfy { !FileManager.default.fileExists(atPath: $0) }, "the log left the mode")
     }
 
     @Test func demoSeedsAnEmptyLogAndItsPrintedLoginWorks() async throws {

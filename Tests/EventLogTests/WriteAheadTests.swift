@@ -178,6 +178,36 @@ struct WriteAheadTests {
         }
     }
 
+    /// A reader that opens the log read-only (`logbook-admin`) cannot recover it. After a restart
+    /// of the machine with records past the checkpoint, `data.mdb` may be torn, so the reader is
+    /// refused and nothing is written; in the writer's own boot, and once a writable open has
+    /// recovered the log (its last checkpoint then names no record after it), it reads as usual.
+    @Test func aReadOnlyOpenRefusesALogThatAwaitsRecoveryAfterARestart() async throws {
+        let leftover = try await Self.leftover(appending: 5)
+        defer { try? FileManager.default.removeItem(atPath: leftover.directory) }
+        func readHead(boot: String) throws -> UInt64 {
+            var options = EventStoreOptions()
+            options.readOnly = true
+            options.bootID = boot
+            let store = try LMDBEventStore(dataDirectory: leftover.directory, options: options)
+            defer { store.close() }
+            return try store.headPosition()
+        }
+        let files = ["data.mdb", "wal-0", "wal-1", "checkpoint"].map { leftover.directory + "/log/" + $0 }
+        func contents() throws -> [Data] { try files.map { try Data(contentsOf: URL(fileURLWithPath: $0)) } }
+
+        #expect(try readHead(boot: leftover.writerBoot) == 5, "the page cache kept every write")
+        let before = try contents()
+        #expect(throws: EventLogError.unavailable(reason: LMDBEventStore.awaitsRecoveryReason)) {
+            try readHead(boot: "after-restart")
+        }
+        #expect(try contents() == before, "the refused reader wrote nothing")
+
+        try Self.expectRecovered(leftover.directory, boot: "after-restart", WriteAheadRecovery(restoredCheckpoint: true, replayedRecords: 5), head: 5)
+        #expect(try readHead(boot: "after-restart") == 5)
+        #expect(try readHead(boot: "a-later-restart") == 5, "closed with a checkpoint: nothing awaits recovery")
+    }
+
     /// Recovery that stops after applying the records but before its checkpoint (the power fails
     /// again) is run again from the same checkpoint, with the same outcome.
     @Test func recoveryInterruptedAfterItsReplayRunsAgain() async throws {

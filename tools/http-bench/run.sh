@@ -25,7 +25,8 @@
 #                    HOUSES=N        houses of 4 seeded (16); past the writers' 16 they only watch
 #                    PY_STREAMS=1    read the streams in live.py's asyncio instead of sse-streams.c
 #                    RATE=R          the writers send R commands a second in all, not as many as they can
-#                    LOGBOOK_WRITE_AHEAD=1  the server's log in its write-ahead mode (ADR 0006)
+#                    LOGBOOK_WRITE_AHEAD=0  the server's log with each LMDB commit synced, not in its
+#                                    write-ahead mode (the default; ADR 0006)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
