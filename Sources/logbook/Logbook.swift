@@ -113,7 +113,7 @@ extension Serve {
         configuration.eventStore = (eventStore ?? environment["LOGBOOK_EVENT_STORE"]).flatMap { $0.isEmpty ? nil : $0 }
         configuration.blobCollectionInterval = .seconds(blobCollectionIntervalSeconds)
         configuration.blobGracePeriod = .seconds(blobGraceHours * 3_600)
-        configuration.writeAhead = try writeAhead ?? ServerEnvironment.writeAhead()
+        configuration.writeAhead = try writeAhead ?? ServerEnvironment.writeAhead(environment)
         return configuration
     }
 
