@@ -10,6 +10,12 @@ struct WriteAheadCheckpoint: Equatable {
     var file: Int
     var bootID: String
     var metaPages: [UInt8]
+
+    /// Whether it was taken in the boot `bootID` names, so that the page cache still holds every
+    /// write since: an unknown boot (nil) is never the same one.
+    func isOfBoot(_ bootID: String?) -> Bool {
+        bootID == self.bootID
+    }
 }
 
 /// `<log>/checkpoint`: two slots written in turn (generation odd or even), each checksummed,

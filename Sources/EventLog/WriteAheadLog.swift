@@ -68,7 +68,7 @@ final class WriteAheadLog {
         // The first checkpoint is written before the first record: without one, LMDB's commits
         // were all synced ones.
         guard let checkpoint = try WriteAheadCheckpointFile.latest(in: directory) else { return nil }
-        if let bootID, bootID == checkpoint.bootID { return (checkpoint, false) }
+        if checkpoint.isOfBoot(bootID) { return (checkpoint, false) }
         try LMDBMetaPages.restore(checkpoint.metaPages, to: (directory as NSString).appendingPathComponent("data.mdb"))
         return (checkpoint, true)
     }
@@ -83,7 +83,7 @@ final class WriteAheadLog {
     /// is. Reads only; throws when the write-ahead files cannot be read.
     static func awaitsRecovery(directory: String, bootID: String?) throws(EventLogError) -> Bool {
         guard let checkpoint = try WriteAheadCheckpointFile.latest(in: directory) else { return false }
-        if let bootID, bootID == checkpoint.bootID { return false }
+        if checkpoint.isOfBoot(bootID) { return false }
         return try !WriteAheadFile.records(in: directory, first: checkpoint.file, after: checkpoint.sequence).isEmpty
     }
 

@@ -139,16 +139,21 @@ struct ServerProcessTests {
         #expect(try await again.terminate())
     }
 
-    @Test func aBadBcryptCostIsRefusedAtStart() async throws {
+    /// A setting of the environment the server cannot use stops it before it makes anything,
+    /// naming the setting.
+    @Test(arguments: [("LOGBOOK_BCRYPT_COST", "99"), ("LOGBOOK_WRITE_AHEAD", "yes")])
+    func aBadEnvironmentSettingIsRefusedAtStart(_ name: String, _ value: String) async throws {
+        let directory = NSTemporaryDirectory() + "unused-" + UUID().uuidString
         let process = ChildProcess()
         process.executableURL = try ServerBinary.url()
-        process.arguments = ["serve", "--data-dir", NSTemporaryDirectory() + "unused-" + UUID().uuidString]
-        process.environment = ProcessInfo.processInfo.environment.merging(["LOGBOOK_BCRYPT_COST": "99"]) { $1 }
+        process.arguments = ["serve", "--data-dir", directory]
+        process.environment = ProcessInfo.processInfo.environment.merging([name: value]) { $1 }
         let errors = Pipe()
         process.standardError = errors
         try await process.runToExit()
         #expect(process.terminationStatus != 0)
-        #expect(String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).contains("LOGBOOK_BCRYPT_COST"))
+        #expect(String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).contains(name))
+        #expect(!FileManager.default.fileExists(atPath: directory), "refused before the data directory was made")
     }
 
     /// A log the server cannot reach, or a URL that names none, stops the start at once and says
