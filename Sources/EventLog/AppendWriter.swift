@@ -43,12 +43,23 @@ final class AppendWriter: @unchecked Sendable {
     /// The chain hash at `head`, which the next event's hash covers.
     private var chainHash: [UInt8]
     private var lastRecordedAtMicroseconds: Int64
+    /// The events whose index entries wait to be written together (docs/decisions/0008), and
+    /// where `meta` says they start (nil: it says there is no tail).
+    private var tail: IndexTail
+    private var storedTailStart: UInt64?
+    /// When the tail is written: at this many events, or when no append waits; 0 writes every
+    /// batch's entries in its own commit.
+    private let indexTail: IndexTailPolicy
 
     init(
         environment: Environment, databases: LogDatabases, head: UInt64, chainHash: [UInt8], lastRecordedAtMicroseconds: Int64,
         appendsPerBatchMax: Int, clock: @escaping @Sendable () -> Date, onCommit: @escaping @Sendable (UInt64) -> Void,
-        commitObserver: (@Sendable (GroupCommitReport) -> Void)? = nil, writeAhead: WriteAheadLog? = nil
+        commitObserver: (@Sendable (GroupCommitReport) -> Void)? = nil, writeAhead: WriteAheadLog? = nil,
+        tail: IndexTail, storedTailStart: UInt64?, indexTail: IndexTailPolicy
     ) {
+        self.tail = tail
+        self.storedTailStart = storedTailStart
+        self.indexTail = indexTail
         self.environment = environment
         self.databases = databases
         self.head = head
@@ -164,15 +175,18 @@ final class AppendWriter: @unchecked Sendable {
         guard !writeAheadBroken else { throw EventLogError.unavailable(reason: "the write-ahead file could not take back a record") }
         var wroteAhead = false
         let (outcomes, newHead, newChainHash, applied): ([Result<AppendResult, EventLogError>], UInt64, [UInt8], ContinuousClock.Instant)
+        let (newTail, newStoredTailStart): (IndexTail, UInt64?)
         do {
-            (outcomes, newHead, newChainHash, applied) = try environment.write { txn in
+            (outcomes, newHead, newChainHash, applied, newTail, newStoredTailStart) = try environment.write { txn in
                 var applier = BatchApplier(
                     databases: databases, transaction: txn, head: head, chainHash: chainHash, recordedAtMicroseconds: now,
-                    keepsPuts: writeAhead != nil
+                    keepsPuts: writeAhead != nil, tail: tail, defersIndexes: indexTail.defers
                 )
                 let outcomes = try requests.map { request in
                     isolated ? try applier.applyIsolated(request, failsTheBatch: failsTheBatch) : try applier.apply(request)
                 }
+                let storedStart = try applier.finish(
+                    flush: indexTail.flushes(applier.tail, appendsWaiting: { queuedRequests > 0 }), storedStart: storedTailStart)
                 let applied = ContinuousClock.now
                 // Durable before LMDB commits, so no reader ever sees a batch a power failure could undo.
                 if let writeAhead, let puts = applier.puts, !puts.isEmpty {
@@ -180,7 +194,7 @@ final class AppendWriter: @unchecked Sendable {
                     wroteAhead = true
                 }
                 // What follows the closure is `mdb_txn_commit`: the time from `applied` is the commit's.
-                return (outcomes, applier.head, applier.chainHash, applied)
+                return (outcomes, applier.head, applier.chainHash, applied, applier.tail, storedStart)
             }
         } catch {
             if wroteAhead {
@@ -198,8 +212,11 @@ final class AppendWriter: @unchecked Sendable {
         assert(newHead >= head, "positions only grow")
         if newHead > head { lastRecordedAtMicroseconds = now }
         head = newHead
-        // Only a committed transaction moves the chain on: an aborted one leaves it where it was.
+        // Only a committed transaction moves the chain and the tail on: an aborted one leaves
+        // them where they were.
         chainHash = newChainHash
+        tail = newTail
+        storedTailStart = newStoredTailStart
         if let commitObserver { commitObserver(report(requests, outcomes, commitDuration: committed - applied)) }
         return outcomes
     }

@@ -12,6 +12,9 @@ import LMDB
 /// Every event's chain hash is written with it, in order, from the hash at `head`: the hash
 /// of a request undone alone goes with its other writes, and the next request chains from the
 /// hash before it, so the chain has no hole where it was refused.
+///
+/// With `defersIndexes`, an event's `streams`, `categories`, `types` and `tags` entries go to the
+/// index tail (docs/decisions/0008) instead of the B-trees; `finish` writes the tail when told to.
 struct BatchApplier {
     let databases: LogDatabases
     let transaction: WriteTransaction
@@ -23,10 +26,14 @@ struct BatchApplier {
     let recordedAtMicroseconds: Int64
     /// Every write made so far, in order, for the write-ahead file; nil when nobody keeps one.
     private(set) var puts: [WriteAheadPut]?
+    /// The events whose index entries are not in the B-trees yet, this transaction's included.
+    private(set) var tail: IndexTail
+    /// Whether this batch's events join the tail rather than write their entries at once.
+    let defersIndexes: Bool
 
     init(
         databases: LogDatabases, transaction: WriteTransaction, head: UInt64, chainHash: [UInt8], recordedAtMicroseconds: Int64,
-        keepsPuts: Bool = false
+        keepsPuts: Bool = false, tail: IndexTail = IndexTail(startingAt: 0), defersIndexes: Bool = false
     ) {
         // Only a writable store applies batches, and opening one writable migrates it to the chain.
         precondition(databases.chain != nil, "a writable log has the chain database")
@@ -37,6 +44,8 @@ struct BatchApplier {
         self.chainHash = chainHash
         self.recordedAtMicroseconds = recordedAtMicroseconds
         puts = keepsPuts ? [] : nil
+        self.tail = tail
+        self.defersIndexes = defersIndexes
     }
 
     /// Applies `request` in a transaction nested in this one. A failure that `failsTheBatch`
@@ -47,15 +56,17 @@ struct BatchApplier {
     ) throws -> Result<AppendResult, EventLogError> {
         let headBefore = head
         let chainHashBefore = chainHash
+        let tailBefore = tail
         do {
             return try transaction.nested { child in
                 var inner = BatchApplier(
                     databases: databases, transaction: child, head: head, chainHash: chainHash,
-                    recordedAtMicroseconds: recordedAtMicroseconds, keepsPuts: puts != nil
+                    recordedAtMicroseconds: recordedAtMicroseconds, keepsPuts: puts != nil, tail: tail, defersIndexes: defersIndexes
                 )
                 let outcome = try inner.apply(request)
                 head = inner.head
                 chainHash = inner.chainHash
+                tail = inner.tail
                 // Kept only once the nested transaction holds: an undone request wrote nothing.
                 if let innerPuts = inner.puts { puts! += innerPuts }
                 return outcome
@@ -63,6 +74,7 @@ struct BatchApplier {
         } catch {
             head = headBefore
             chainHash = chainHashBefore
+            tail = tailBefore
             if failsTheBatch(error) { throw error }
             return .failure(EventLogError(error))
         }
@@ -79,7 +91,7 @@ struct BatchApplier {
         case let .searchCondition(after): conditionStart = after
         }
         if let condition = request.condition, let start = conditionStart,
-           let match = try QueryMatcher(databases: databases, transaction: transaction.reader, head: head)
+           let match = try QueryMatcher(databases: databases, transaction: transaction.reader, head: head, tail: tail)
                .matches(of: condition.query, after: start, limit: 1).first {
             return .failure(.appendConditionFailed(
                 conflictingPosition: match.position, type: match.type, streamID: match.streamID
@@ -119,22 +131,41 @@ struct BatchApplier {
         ))
         // The record must pass the same checks a read applies before it may be written.
         assert(record.withUnsafeBytes { (try? RecordView($0, position: position)) != nil }, "encoder produced an invalid record")
-        var positionValue = [UInt8]()
-        positionValue.appendBigEndian(position)
         // MDB_APPEND both asserts that positions only grow and skips the B-tree search.
         try put(.events, databases.events, IndexKeys.position(position), record, flags: .append)
         let hash = ChainHash.after(chainHash, record: record)
         hashes += hash
-        try put(.streams, databases.streams, IndexKeys.streamVersion(event.streamID, version), positionValue)
         try put(.heads, databases.heads, headKey, StreamHead(version: version, position: position).encoded)
-        let category = StreamName.category(of: event.streamID)
-        try put(.categories, databases.categories, IndexKeys.namePosition(category, position), [])
-        try put(.types, databases.types, IndexKeys.namePosition(event.type, position), [])
-        for tag in event.tags {
-            try put(.tags, databases.tags, IndexKeys.namePosition(tag, position), [])
+        if defersIndexes {
+            tail.add(streamID: event.streamID, version: version, type: event.type, tags: event.tags, at: position)
+        } else {
+            try put(.streams, databases.streams, IndexKeys.streamVersion(event.streamID, version), IndexKeys.position(position))
+            let category = StreamName.category(of: event.streamID)
+            try put(.categories, databases.categories, IndexKeys.namePosition(category, position), [])
+            try put(.types, databases.types, IndexKeys.namePosition(event.type, position), [])
+            for tag in event.tags {
+                try put(.tags, databases.tags, IndexKeys.namePosition(tag, position), [])
+            }
         }
         head = position
         chainHash = hash
+    }
+
+    /// Ends the batch's index work: with `flush`, writes every entry of the tail, in key order,
+    /// and empties it; then makes `meta` say where the tail starts when `storedStart` (what it
+    /// says now) differs. Returns what it says afterwards.
+    mutating func finish(flush: Bool, storedStart: UInt64?) throws -> UInt64? {
+        if flush, !tail.isEmpty {
+            for entry in tail.indexPuts() {
+                try put(entry.table, databases.database(entry.table)!, entry.key, entry.value)
+            }
+            tail = IndexTail(startingAt: head + 1)
+        }
+        let start = tail.isEmpty ? nil : tail.start
+        if start != storedStart {
+            try put(.meta, databases.meta, IndexTail.metaKey, IndexTail.metaValue(start: start))
+        }
+        return start
     }
 
     /// Writes in the transaction and keeps the write for the write-ahead file.

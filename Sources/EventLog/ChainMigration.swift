@@ -1,7 +1,7 @@
 import LMDB
 
 extension LogDatabases {
-    /// Computes the chain of a log written before it (format 1) and stamps the log format 2, all
+    /// Computes the chain of a log written before it (format 1) and stamps this build's format, all
     /// in one write transaction: a crash leaves either the old log or the whole chain, never a
     /// part. Running it again (after a crash, before the commit) starts over from an empty
     /// `chain`. Records are never rewritten; the chain hashes them as they are stored.
@@ -29,9 +29,7 @@ extension LogDatabases {
                     }
                 }
                 if !hashes.isEmpty { try txn.put(chain, IndexKeys.position(first), hashes, flags: .append) }
-                var value = [UInt8]()
-                value.appendBigEndian(LogDatabases.formatVersion)
-                try txn.put(meta, LogDatabases.formatKey, value)
+                try txn.put(meta, LogDatabases.formatKey, LogDatabases.formatValue)
             }
         }
     }

@@ -48,7 +48,7 @@ extension LMDBEventStore {
     public func readStream(
         _ streamID: String, from version: UInt64 = 0, direction: ReadDirection = .forward, limit: Int
     ) throws(EventLogError) -> [RecordedEvent] {
-        try scan(databases.streams, name: streamID, bytesMax: options.limits.streamIDBytesMax, from: version, direction: direction, limit: limit) { _, value in
+        try scan(.streams, name: streamID, bytesMax: options.limits.streamIDBytesMax, from: version, direction: direction, limit: limit) { _, value in
             IndexKeys.uint64(value)
         }
     }
@@ -57,19 +57,19 @@ extension LMDBEventStore {
         _ category: String, from position: UInt64 = 1, direction: ReadDirection = .forward, limit: Int
     ) throws(EventLogError) -> [RecordedEvent] {
         // A category is a stream id's prefix: no longer than one.
-        try scanPositions(databases.categories, name: category, bytesMax: options.limits.streamIDBytesMax, from: position, direction: direction, limit: limit)
+        try scanPositions(.categories, name: category, bytesMax: options.limits.streamIDBytesMax, from: position, direction: direction, limit: limit)
     }
 
     public func readTag(
         _ tag: String, from position: UInt64 = 1, direction: ReadDirection = .forward, limit: Int
     ) throws(EventLogError) -> [RecordedEvent] {
-        try scanPositions(databases.tags, name: tag, bytesMax: options.limits.tagBytesMax, from: position, direction: direction, limit: limit)
+        try scanPositions(.tags, name: tag, bytesMax: options.limits.tagBytesMax, from: position, direction: direction, limit: limit)
     }
 
     public func readType(
         _ type: String, from position: UInt64 = 1, direction: ReadDirection = .forward, limit: Int
     ) throws(EventLogError) -> [RecordedEvent] {
-        try scanPositions(databases.types, name: type, bytesMax: options.limits.typeBytesMax, from: position, direction: direction, limit: limit)
+        try scanPositions(.types, name: type, bytesMax: options.limits.typeBytesMax, from: position, direction: direction, limit: limit)
     }
 
     public func read(matching query: EventQuery, after position: UInt64 = 0, limit: Int) throws(EventLogError) -> QueryResult {
@@ -77,7 +77,7 @@ extension LMDBEventStore {
         return try LogDatabases.mapStorage {
             try environment.read { txn in
                 let head = try txn.withCursor(databases.events) { try $0.last().map { IndexKeys.uint64($0.key) } } ?? 0
-                let matcher = QueryMatcher(databases: databases, transaction: txn, head: head)
+                let matcher = QueryMatcher(databases: databases, transaction: txn, head: head, tail: try IndexTail.read(databases, txn))
                 return QueryResult(events: try matcher.matches(of: query, after: position, limit: limit), checkedUpTo: head)
             }
         }
@@ -112,43 +112,68 @@ extension LMDBEventStore {
 
     /// Index entries `name NUL position → ∅`.
     private func scanPositions(
-        _ index: Database, name: String, bytesMax: Int, from position: UInt64, direction: ReadDirection, limit: Int
+        _ index: LogTable, name: String, bytesMax: Int, from position: UInt64, direction: ReadDirection, limit: Int
     ) throws(EventLogError) -> [RecordedEvent] {
         try scan(index, name: name, bytesMax: bytesMax, from: position, direction: direction, limit: limit) { key, _ in
             IndexKeys.trailingPosition(key)
         }
     }
 
-    /// Walks the entries of `name` in `index` from `start`, resolving each to its event.
-    /// `locate` maps an entry (key, value) to the event's position. A name longer than `bytesMax`,
-    /// the most the log writes of its kind, has no entries (and its key may be one LMDB refuses).
+    /// Walks the entries of `name` in `table` from `start`, resolving each to its event: those
+    /// of the B-tree, then those of the index tail of the same snapshot, which all come later
+    /// (the other way round backwards). `locate` maps a B-tree entry (key, value) to the
+    /// event's position. A name longer than `bytesMax`, the most the log writes of its kind, has
+    /// no entries (and its key may be one LMDB refuses).
     private func scan(
-        _ index: Database, name: String, bytesMax: Int, from start: UInt64, direction: ReadDirection, limit: Int,
+        _ table: LogTable, name: String, bytesMax: Int, from start: UInt64, direction: ReadDirection, limit: Int,
         locate: (UnsafeRawBufferPointer, UnsafeRawBufferPointer) -> UInt64
     ) throws(EventLogError) -> [RecordedEvent] {
         try options.limits.validatePage(limit)
         guard name.utf8.count <= bytesMax else { return [] }
+        let index = databases.database(table)!
         let prefix = IndexKeys.nameKey(name)
         return try LogDatabases.mapStorage {
             try environment.read { txn in
-                try txn.withCursor(index) { cursor in
-                    var events: [RecordedEvent] = []
-                    let startKey = IndexKeys.namePosition(name, start)
-                    var entry = direction == .forward ? try cursor.seek(atOrAfter: startKey) : try cursor.seek(atOrBefore: startKey)
-                    var pageBytes = 0
-                    var strings = RepeatedStrings()
-                    while let current = entry, events.count < limit, IndexKeys.hasPrefix(current.key, prefix) {
-                        let position = locate(current.key, current.value)
-                        guard let bytes = try txn.get(databases.events, IndexKeys.position(position)) else {
-                            throw EventLogError.corruptRecord(position: position, reason: "\(index.name) index points at a missing event")
-                        }
-                        pageBytes += bytes.count
-                        if !events.isEmpty && pageBytes > pageBytesMax { break }
-                        events.append(try RecordView(bytes, position: position).decode(position: position, reusing: &strings))
-                        entry = direction == .forward ? try cursor.next() : try cursor.previous()
+                let tail = try IndexTail.read(databases, txn).entries(in: table, name: name)
+                var events: [RecordedEvent] = []
+                var pageBytes = 0
+                var strings = RepeatedStrings()
+                // Adds the event at `position`; false once the page is full (it was not added).
+                func take(_ position: UInt64) throws -> Bool {
+                    guard events.count < limit else { return false }
+                    guard let bytes = try txn.get(databases.events, IndexKeys.position(position)) else {
+                        throw EventLogError.corruptRecord(position: position, reason: "\(index.name) index points at a missing event")
                     }
-                    return events
+                    pageBytes += bytes.count
+                    if !events.isEmpty && pageBytes > pageBytesMax { return false }
+                    events.append(try RecordView(bytes, position: position).decode(position: position, reusing: &strings))
+                    return true
                 }
+                func walkTree() throws -> Bool {
+                    try txn.withCursor(index) { cursor in
+                        let startKey = IndexKeys.namePosition(name, start)
+                        var entry = direction == .forward ? try cursor.seek(atOrAfter: startKey) : try cursor.seek(atOrBefore: startKey)
+                        while let current = entry, IndexKeys.hasPrefix(current.key, prefix) {
+                            guard try take(locate(current.key, current.value)) else { return false }
+                            entry = direction == .forward ? try cursor.next() : try cursor.previous()
+                        }
+                        return true
+                    }
+                }
+                switch direction {
+                case .forward:
+                    guard try walkTree() else { break }
+                    for entry in tail where entry.trailing >= start {
+                        guard try take(entry.position) else { break }
+                    }
+                case .backward:
+                    var full = false
+                    for entry in tail.reversed() where entry.trailing <= start {
+                        guard try take(entry.position) else { full = true; break }
+                    }
+                    if !full { _ = try walkTree() }
+                }
+                return events
             }
         }
     }

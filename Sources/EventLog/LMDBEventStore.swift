@@ -68,11 +68,17 @@ public final class LMDBEventStore: EventStore, @unchecked Sendable {
             let watch = headWatch
             // A writable store has migrated, so it has the chain; the writer continues it.
             guard let chainHead = try Self.chainHead(environment, databases) else { throw .readOnly }
+            // A tail a stopped writer left is written by the first batch, whatever the policy now.
+            let environment = environment
+            let (tail, storedTailStart) = try LogDatabases.mapStorage {
+                try environment.read { txn in (try IndexTail.read(databases, txn), try IndexTail.storedStart(databases, txn)) }
+            }
             writer = AppendWriter(
                 environment: environment, databases: databases, head: last?.position ?? 0,
                 chainHash: chainHead.hash, lastRecordedAtMicroseconds: last?.recordedAtMicroseconds ?? 0,
                 appendsPerBatchMax: options.limits.appendsPerBatchMax, clock: options.clock,
-                onCommit: { watch.advance(to: $0) }, commitObserver: options.commitObserver, writeAhead: writeAhead
+                onCommit: { watch.advance(to: $0) }, commitObserver: options.commitObserver, writeAhead: writeAhead,
+                tail: tail, storedTailStart: storedTailStart, indexTail: options.indexTailPolicy
             )
         }
     }

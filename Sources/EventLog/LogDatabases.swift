@@ -30,7 +30,11 @@ struct LogDatabases: Sendable {
 
     /// The format this build writes and reads; bump it with a migration when layouts change.
     /// 2: the `chain` database holds every event's hash (docs/record-format.md "Hash chain").
-    static let formatVersion: UInt32 = 2
+    /// 3: the log may have an index tail (`IndexTail`): events whose `streams`, `categories`,
+    /// `types` and `tags` entries are not written yet, which a build before it would not find.
+    static let formatVersion: UInt32 = 3
+    /// The format before the index tail: read as it is, stamped 3 by a writable open.
+    static let formatVersionBeforeIndexTail: UInt32 = 2
     /// The format before the chain: the same records, no `chain` database. Opening it writable
     /// migrates it (`migrateToChain`); read-only, it reads but cannot prove its chain.
     static let formatVersionBeforeChain: UInt32 = 1
@@ -94,6 +98,9 @@ struct LogDatabases: Sendable {
         switch found {
         case LogDatabases.formatVersion:
             return
+        case LogDatabases.formatVersionBeforeIndexTail:
+            // Nothing to migrate: a log without the `index-tail` key has no tail.
+            if !environment.options.readOnly { try stampFormat(environment) }
         case nil, LogDatabases.formatVersionBeforeChain:
             // nil: a new log, stamped by the same transaction (its chain is empty).
             if environment.options.readOnly {
@@ -104,6 +111,20 @@ struct LogDatabases: Sendable {
         case let found?:
             throw .incompatibleFormat(found: found, supported: LogDatabases.formatVersion)
         }
+    }
+
+    /// Writes this build's format version.
+    private func stampFormat(_ environment: Environment) throws(EventLogError) {
+        try LogDatabases.mapStorage {
+            try environment.write { txn in try txn.put(meta, LogDatabases.formatKey, LogDatabases.formatValue) }
+        }
+    }
+
+    /// This build's format version as `meta` stores it.
+    static var formatValue: [UInt8] {
+        var value = [UInt8]()
+        value.appendBigEndian(formatVersion)
+        return value
     }
 
     /// Runs `body`, turning any error into an `EventLogError`.

@@ -48,9 +48,7 @@ public final class LogImporter {
             let opened = try LogDatabases(environment: environment)
             try LogDatabases.mapStorage {
                 try environment.write { txn in
-                    var value = [UInt8]()
-                    value.appendBigEndian(LogDatabases.formatVersion)
-                    try txn.put(opened.meta, LogDatabases.formatKey, value)
+                    try txn.put(opened.meta, LogDatabases.formatKey, LogDatabases.formatValue)
                 }
             }
             self.environment = environment

@@ -37,6 +37,13 @@ extension LMDBEventStore {
                 statistics.lastPosition = try txn.withCursor(databases.events) { try $0.last().map { IndexKeys.uint64($0.key) } } ?? 0
                 statistics.eventsByType = try countByName(txn, databases.types)
                 statistics.eventsByCategory = try countByName(txn, databases.categories)
+                // The index tail's events are counted from their records.
+                let tail = try IndexTail.read(databases, txn)
+                for (table, counts) in [(LogTable.types, \LogStatistics.eventsByType), (.categories, \.eventsByCategory)] {
+                    for name in tail.names(in: table) ?? [:].keys {
+                        statistics[keyPath: counts][name, default: 0] += tail.entries(in: table, name: name).count
+                    }
+                }
             }
         }
         return statistics

@@ -22,6 +22,9 @@ struct LogVerifier {
     /// Per stream: last version seen and its position.
     private var streamHeads: [String: StreamHead] = [:]
     private var expectedEntries: [String: Int] = ["streams": 0, "categories": 0, "types": 0, "tags": 0]
+    /// The first position of the index tail: its events have no `streams`, `categories`,
+    /// `types` or `tags` entries yet, and must have none.
+    private var tailStart = UInt64.max
     /// Positions whose record failed its checks; index entries pointing there are explained.
     private var unreadable: Set<UInt64> = []
     /// Where the walk is, named in the finding if a read fails there.
@@ -41,6 +44,9 @@ struct LogVerifier {
     mutating func run() -> VerifyReport {
         do {
             if pendingHeads.first?.position == 0 { checkHeads(at: 0) }
+            pass = "meta"
+            tailStart = try IndexTail.storedStart(databases, txn) ?? .max
+            pass = "events"
             try checkRecords()
             try checkChainCount()
             for name in ["streams", "categories", "types", "tags"] {
@@ -180,14 +186,16 @@ struct LogVerifier {
             report.report("stream \(streamID): position \(position) has version \(version), expected \(expectedVersion)")
         }
         streamHeads[streamID] = StreamHead(version: version, position: position)
-        let indexed = try txn.get(databases.streams, IndexKeys.streamVersion(streamID, version))
-        if indexed.map({ IndexKeys.uint64($0) }) != position {
-            report.report("streams: \(streamID)@\(version) does not point at position \(position)")
+        if position < tailStart {
+            let indexed = try txn.get(databases.streams, IndexKeys.streamVersion(streamID, version))
+            if indexed.map({ IndexKeys.uint64($0) }) != position {
+                report.report("streams: \(streamID)@\(version) does not point at position \(position)")
+            }
+            try expectEntry("categories", databases.categories, StreamName.category(of: streamID), position)
+            try expectEntry("types", databases.types, record.type, position)
+            for tag in record.tags { try expectEntry("tags", databases.tags, tag, position) }
+            expectedEntries["streams", default: 0] += 1
         }
-        try expectEntry("categories", databases.categories, StreamName.category(of: streamID), position)
-        try expectEntry("types", databases.types, record.type, position)
-        for tag in record.tags { try expectEntry("tags", databases.tags, tag, position) }
-        expectedEntries["streams", default: 0] += 1
         if let range = try txn.get(databases.commands, IndexKeys.command(record.commandID)),
            IndexKeys.uint64(range) <= position, position <= IndexKeys.uint64(range, at: 8) {
             return
@@ -246,6 +254,10 @@ struct LogVerifier {
         let trailing = IndexKeys.trailingPosition(current.key)
         let position = name == "streams" ? (current.value.count == 8 ? IndexKeys.uint64(current.value) : 0) : trailing
         if unreadable.contains(position) { return true }
+        if position >= tailStart {
+            report.report("\(name): entry \(key.debugDescription) for position \(position), which is in the index tail (from \(tailStart))")
+            return false
+        }
         if try !indexEntry(name, key: key, trailing: trailing, matchesRecordAt: position) {
             report.report("\(name): stray entry \(key.debugDescription) at \(name == "streams" ? "version \(trailing) → position \(position)" : "position \(position)")")
         }

@@ -2,12 +2,15 @@ import LMDB
 
 /// Finds events after a position that match an `EventQuery`, reading only candidates: through
 /// the tag index for items with tags, the type index for items with only types, and the log
-/// itself for items with neither (they match everything).
+/// itself for items with neither (they match everything). Events of the index tail are
+/// candidates through `tail`, after those of the B-trees (all earlier).
 struct QueryMatcher {
     let databases: LogDatabases
     let transaction: Transaction
     /// The last position visible to this transaction.
     let head: UInt64
+    /// The index tail of this transaction's snapshot.
+    let tail: IndexTail
 
     /// The first `limit` events after `position` matching `query`, oldest first.
     func matches(of query: EventQuery, after position: UInt64, limit: Int) throws -> [RecordedEvent] {
@@ -23,37 +26,45 @@ struct QueryMatcher {
 
     private func matches(of item: EventQuery.Item, after position: UInt64, limit: Int) throws -> [RecordedEvent] {
         if let tag = item.tags.first {
-            return try scan(databases.tags, name: tag, after: position, limit: limit, item: item)
+            return try scan(.tags, name: tag, after: position, limit: limit, item: item)
         }
         if item.types.isEmpty {
             return try scanLog(after: position, limit: limit)
         }
         var found: [RecordedEvent] = []
         for type in Set(item.types) {
-            found += try scan(databases.types, name: type, after: position, limit: limit, item: item)
+            found += try scan(.types, name: type, after: position, limit: limit, item: item)
         }
         return Array(found.sorted { $0.position < $1.position }.prefix(limit))
     }
 
-    /// Walks `name`'s index entries after `position` until `limit` of them match `item`.
+    /// Walks `name`'s index entries after `position`, then its tail entries, until `limit` of
+    /// them match `item`.
     private func scan(
-        _ index: Database, name: String, after position: UInt64, limit: Int, item: EventQuery.Item
+        _ table: LogTable, name: String, after position: UInt64, limit: Int, item: EventQuery.Item
     ) throws -> [RecordedEvent] {
+        let index = databases.database(table)!
         let prefix = IndexKeys.nameKey(name)
-        return try transaction.withCursor(index) { cursor in
-            var found: [RecordedEvent] = []
+        var found: [RecordedEvent] = []
+        func consider(_ candidate: UInt64) throws {
+            guard let bytes = try transaction.get(databases.events, IndexKeys.position(candidate)) else {
+                throw EventLogError.corruptRecord(position: candidate, reason: "\(index.name) index points at a missing event")
+            }
+            let record = try RecordView(bytes, position: candidate)
+            if item.matches(type: record.type, tags: record.tags) { found.append(record.decode(position: candidate)) }
+        }
+        try transaction.withCursor(index) { cursor in
             var entry = try cursor.seek(atOrAfter: IndexKeys.namePosition(name, position + 1))
             while let current = entry, found.count < limit, IndexKeys.hasPrefix(current.key, prefix) {
-                let candidate = IndexKeys.trailingPosition(current.key)
-                guard let bytes = try transaction.get(databases.events, IndexKeys.position(candidate)) else {
-                    throw EventLogError.corruptRecord(position: candidate, reason: "\(index.name) index points at a missing event")
-                }
-                let record = try RecordView(bytes, position: candidate)
-                if item.matches(type: record.type, tags: record.tags) { found.append(record.decode(position: candidate)) }
+                try consider(IndexKeys.trailingPosition(current.key))
                 entry = try cursor.next()
             }
-            return found
         }
+        for entry in tail.entries(in: table, name: name) where entry.position > position && entry.position <= head {
+            guard found.count < limit else { break }
+            try consider(entry.position)
+        }
+        return found
     }
 
     private func scanLog(after position: UInt64, limit: Int) throws -> [RecordedEvent] {

@@ -34,6 +34,10 @@ struct CrashWriter {
                     options.writeAheadCommitsPerCheckpointMax = commits
                 }
                 if let boot = environment["LOGBOOK_CRASH_WRITER_BOOT_ID"] { options.bootID = boot }
+                // The index tail (docs/decisions/0008), written every so many events.
+                if let events = environment["LOGBOOK_CRASH_WRITER_INDEX_TAIL"].flatMap({ Int($0) }) {
+                    options.indexTailEventsMax = events
+                }
                 await run(try LMDBEventStore(dataDirectory: arguments[1], options: options), writers: writers)
             }
         } catch {

@@ -2,6 +2,30 @@ import Foundation
 import TestSupport
 import Testing
 
+/// How the crash writer makes its appends durable, for the tests that kill it.
+enum DurableMode: String, CaseIterable, CustomTestStringConvertible, Sendable {
+    /// Each LMDB commit syncs itself.
+    case syncing
+    /// The write-ahead mode (ADR 0006).
+    case writeAhead = "write-ahead"
+    /// The write-ahead mode with the index tail (docs/decisions/0008) of 64 events, so that
+    /// failures also land while events wait for their index entries.
+    case writeAheadWithIndexTail = "write-ahead, index tail"
+
+    var testDescription: String { rawValue }
+
+    var writeAhead: Bool { self != .syncing }
+
+    /// The index tail the writer keeps; 0: none.
+    var indexTailEventsMax: Int { self == .writeAheadWithIndexTail ? 64 : 0 }
+
+    /// The crash writer's environment for this mode.
+    func configure(_ environment: inout [String: String]) {
+        if writeAhead { environment["LOGBOOK_CRASH_WRITER_WRITE_AHEAD"] = "1" }
+        if indexTailEventsMax > 0 { environment["LOGBOOK_CRASH_WRITER_INDEX_TAIL"] = String(indexTailEventsMax) }
+    }
+}
+
 /// The crash tests' child process (`Tests/CrashWriter`): appends from four writers until killed.
 enum CrashWriterRun {
     /// Collects a child's stdout as it arrives, so the child never blocks on a full pipe.

@@ -47,15 +47,16 @@ struct PowerLossTests {
     /// `wal-0`, `wal-1` and `checkpoint` files lose their unsynced writes too.
     func runUntilPowerFails(
         directory: String, killAfter: Duration, keepingUnsyncedWrites: Bool = true, unsafeNoSync: Bool = false,
-        writeAhead: Bool = false, checkpointCommits: Int = 16
+        mode: DurableMode = .syncing, checkpointCommits: Int = 16
     ) async throws -> (acks: [(UInt64, UUID)], unsynced: Int, lostWrites: Bool) {
+        let writeAhead = mode.writeAhead
         let files = (["data.mdb"] + (writeAhead ? ["wal-0", "wal-1", "checkpoint"] : [])).map { directory + "/log/" + $0 }
         var environment = ProcessInfo.processInfo.environment
         environment["LD_PRELOAD"] = try Self.shim.get()
         environment["POWERLOSS_FILES"] = files.joined(separator: ":")
         if unsafeNoSync { environment["LOGBOOK_CRASH_WRITER_UNSAFE_NO_SYNC"] = "1" }
+        mode.configure(&environment)
         if writeAhead {
-            environment["LOGBOOK_CRASH_WRITER_WRITE_AHEAD"] = "1"
             environment["LOGBOOK_CRASH_WRITER_CHECKPOINT_COMMITS"] = String(checkpointCommits)
             environment["LOGBOOK_CRASH_WRITER_BOOT_ID"] = UUID().uuidString
         }
@@ -102,27 +103,34 @@ struct PowerLossTests {
     }
 
     /// Both ways of making an append durable: LMDB syncing each commit, and the write-ahead mode,
-    /// where LMDB commits without syncing and recovery must put the last checkpoint back.
-    @Test(arguments: [false, true])
-    func everyAcknowledgedAppendSurvivesPowerFailuresAtRandomMoments(writeAhead: Bool) async throws {
+    /// where LMDB commits without syncing and recovery must put the last checkpoint back; and the
+    /// write-ahead mode with the index tail, whose entries and `meta` key recovery replays too.
+    @Test(arguments: DurableMode.allCases)
+    func everyAcknowledgedAppendSurvivesPowerFailuresAtRandomMoments(mode: DurableMode) async throws {
+        let writeAhead = mode.writeAhead
         let directory = NSTemporaryDirectory() + "powerloss-" + UUID().uuidString
         defer { try? FileManager.default.removeItem(atPath: directory) }
         var acknowledged: [UInt64: UUID] = [:]
         var failuresThatLostWrites = 0, unsyncedWrites = 0, checkpointsRestored = 0, recordsReplayed = 0
+        var tailsRecovered: [Int] = []
         for round in 0..<8 {
             let (acks, unsynced, lost) = try await runUntilPowerFails(
-                directory: directory, killAfter: .milliseconds(Int.random(in: 100...400)), writeAhead: writeAhead)
+                directory: directory, killAfter: .milliseconds(Int.random(in: 100...400)), mode: mode)
             #expect(acks.count > 0, "round \(round) appended something before the power failed")
             if lost { failuresThatLostWrites += 1 }
             if writeAhead {
                 // Recovery after the power came back, as the next start would run it.
                 var options = EventStoreOptions()
                 options.writeAhead = true
+                options.indexTailEventsMax = mode.indexTailEventsMax
                 options.bootID = UUID().uuidString
                 let store = try LMDBEventStore(dataDirectory: directory, options: options)
                 let recovery = try #require(store.writeAheadRecovery)
                 if recovery.restoredCheckpoint { checkpointsRestored += 1 }
                 recordsReplayed += recovery.replayedRecords
+                tailsRecovered.append(try store.indexTail().count)
+                let report = try store.verify()
+                #expect(report.isHealthy, "round \(round), after recovery: \(report.problems)")
                 store.close()
             }
             unsyncedWrites += unsynced
@@ -136,6 +144,9 @@ struct PowerLossTests {
         if writeAhead {
             // Each start after a failure put a checkpoint back and applied the records after it.
             #expect(checkpointsRestored == 8 && recordsReplayed > 0, "restored \(checkpointsRestored), replayed \(recordsReplayed)")
+        }
+        if mode.indexTailEventsMax > 0 {
+            #expect(tailsRecovered.contains { $0 > 0 }, "a failure landed while events waited for their index entries: \(tailsRecovered)")
         }
         let store = try LMDBEventStore(dataDirectory: directory)
         defer { store.close() }

@@ -18,6 +18,10 @@ struct ConcurrentCommand: AsyncParsableCommand {
         "With --write-ahead, also measure the mode starting LMDB's writeback every N commits (0: leaving it to the checkpoints), each after the default; comma-separated.",
         valueName: "N,..."), transform: parseCountsFromZero)
     var writebackCommits: [Int] = []
+    @Option(name: .customLong("index-tail"), help: ArgumentHelp(
+        "Also measure each mode with the index tail (docs/decisions/0008) of N events, each after the mode's default; comma-separated.",
+        valueName: "N,..."), transform: parseCounts)
+    var indexTails: [Int] = []
     @OptionGroup var load: LoadOptions
     @OptionGroup var options: BenchOptions
 
@@ -25,7 +29,7 @@ struct ConcurrentCommand: AsyncParsableCommand {
         var printer = ReportPrinter(json: options.json)
         printer.print(try await ConcurrentAppendScenario(
             writerCounts: writers, stop: load.stop, shape: load.shape, eventStore: eventStore, writeAhead: writeAhead, checkpointCommits: checkpointCommits,
-            writebackCommits: writebackCommits).run(options))
+            writebackCommits: writebackCommits, indexTails: indexTails).run(options))
         try printer.finish()
     }
 }

@@ -6,9 +6,11 @@ enum BenchLog {
     /// Opens the log in `directory`. Durable unless `unsafeNoSync`; everything else is the
     /// defaults a server would use, so the figures are the ones a server gets.
     static func open(
-        _ directory: String, unsafeNoSync: Bool = false, writeAhead: Bool = false, checkpointCommits: Int? = nil, writebackCommits: Int? = nil
+        _ directory: String, unsafeNoSync: Bool = false, writeAhead: Bool = false, checkpointCommits: Int? = nil, writebackCommits: Int? = nil,
+        indexTail: Int = 0
     ) throws -> LMDBEventStore {
         var options = EventStoreOptions()
+        options.indexTailEventsMax = indexTail
         options.unsafeNoSync = unsafeNoSync
         options.writeAhead = writeAhead
         if let writebackCommits { options.writeAheadCommitsPerWritebackStart = writebackCommits }

@@ -20,12 +20,17 @@ struct ConcurrentAppendScenario {
     /// With `writeAhead`, more logs in that mode, each starting LMDB's writeback every so many
     /// commits (0: leaving it to the checkpoints) instead of the log's default.
     var writebackCommits: [Int] = []
+    /// More logs with the index tail (`--index-tail`, docs/decisions/0008) of each of these
+    /// sizes, in each mode measured.
+    var indexTails: [Int] = []
 
     /// The logs each writer count runs on, in turn.
-    private var modes: [(log: String, writeAhead: Bool, writebackCommits: Int?)] {
-        guard writeAhead else { return [("lmdb", false, nil)] }
-        return [("lmdb", false, nil), ("lmdb, write-ahead", true, nil)]
-            + writebackCommits.map { ($0 == 0 ? "lmdb, write-ahead, no early writeback" : "lmdb, write-ahead, writeback/\($0)", true, $0) }
+    private var modes: [(log: String, writeAhead: Bool, writebackCommits: Int?, indexTail: Int)] {
+        let syncing = [("lmdb", false, Int?.none, 0)] + indexTails.map { ("lmdb, index tail \($0)", false, Int?.none, $0) }
+        guard writeAhead else { return syncing }
+        return syncing + [("lmdb, write-ahead", true, nil, 0)]
+            + writebackCommits.map { ($0 == 0 ? "lmdb, write-ahead, no early writeback" : "lmdb, write-ahead, writeback/\($0)", true, $0, 0) }
+            + indexTails.map { ("lmdb, write-ahead, index tail \($0)", true, nil, $0) }
     }
 
     static let columns = [
@@ -57,10 +62,11 @@ struct ConcurrentAppendScenario {
         ])
         var outcomes: [String: [WriterLoad.Outcome]] = [:]
         for writers in writerCounts {
-            for (log, inWriteAhead, everyCommits) in modes {
+            for (log, inWriteAhead, everyCommits, indexTail) in modes {
                 Progress.say("concurrent: \(writers) writers, \(log)")
                 let (outcome, commits, written) = try await options.withDataDirectory("concurrent-\(writers)") { directory in
-                    let store = try BenchLog.open(directory, writeAhead: inWriteAhead, checkpointCommits: checkpointCommits, writebackCommits: everyCommits)
+                    let store = try BenchLog.open(
+                        directory, writeAhead: inWriteAhead, checkpointCommits: checkpointCommits, writebackCommits: everyCommits, indexTail: indexTail)
                     defer { store.close() }
                     let before = try BenchLog.commitsAndBytes(store).commits
                     let bytesBefore = ProcessWrites.bytes()
