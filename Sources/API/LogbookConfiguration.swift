@@ -27,6 +27,10 @@ public struct LogbookConfiguration: Sendable {
     /// to (`--no-write-ahead`, `LOGBOOK_WRITE_AHEAD=0`); off here, where the embedding code (the
     /// tests) chooses, since each log in the mode keeps 32 MB of write-ahead files.
     public var writeAhead = false
+    /// The log's index tail (docs/decisions/0008): up to this many events' stream, category,
+    /// type and tag entries are written together while appends queue; 0 writes them with each
+    /// commit. Only for the data directory's own log.
+    public var indexTailEventsMax = 0
     /// The service clock; injectable so tests control time.
     public var clock: @Sendable () -> Date
     /// How the service waits before answering (a slowed-down login); injectable so tests see

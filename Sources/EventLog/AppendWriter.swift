@@ -47,6 +47,8 @@ final class AppendWriter: @unchecked Sendable {
     /// where `meta` says they start (nil: it says there is no tail).
     private var tail: IndexTail
     private var storedTailStart: UInt64?
+    /// `tail` and `storedTailStart` for the readers of this process, set after each commit.
+    private let published: Mutex<PublishedTail>
     /// When the tail is written: at this many events, or when no append waits; 0 writes every
     /// batch's entries in its own commit.
     private let indexTail: IndexTailPolicy
@@ -59,6 +61,7 @@ final class AppendWriter: @unchecked Sendable {
     ) {
         self.tail = tail
         self.storedTailStart = storedTailStart
+        published = Mutex(PublishedTail(storedStart: storedTailStart, tail: tail))
         self.indexTail = indexTail
         self.environment = environment
         self.databases = databases
@@ -217,6 +220,7 @@ final class AppendWriter: @unchecked Sendable {
         chainHash = newChainHash
         tail = newTail
         storedTailStart = newStoredTailStart
+        published.withLock { $0 = PublishedTail(storedStart: newStoredTailStart, tail: newTail) }
         if let commitObserver { commitObserver(report(requests, outcomes, commitDuration: committed - applied)) }
         return outcomes
     }
@@ -242,6 +246,11 @@ final class AppendWriter: @unchecked Sendable {
         case LMDBError.mapResized: true
         default: false
         }
+    }
+
+    /// The tail as the last commit left it.
+    var publishedTail: PublishedTail {
+        published.withLock { $0 }
     }
 
     /// Requests queued and not yet taken into a batch.

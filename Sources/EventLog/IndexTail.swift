@@ -25,6 +25,9 @@ struct IndexTail: Sendable {
     private(set) var count = 0
     /// Per index, per name, the tail's entries in position order.
     private var entries: [LogTable: [String: [Entry]]] = [:]
+    /// The last position a reader of this tail sees: the writer's tail, read in an older
+    /// snapshot, may hold events after it.
+    private var visibleThrough = UInt64.max
 
     static let metaKey = Array("index-tail".utf8)
     /// The indexes the tail defers; the others are written at every commit.
@@ -50,14 +53,28 @@ struct IndexTail: Sendable {
         }
     }
 
+    /// The last position of the tail; the one before `start` when it is empty.
+    var last: UInt64 { start + UInt64(count) - min(start + UInt64(count), 1) }
+
     /// The tail's entries of `name` in `table`, in position order (so in `trailing` order too).
     func entries(in table: LogTable, name: String) -> [Entry] {
-        entries[table]?[name] ?? []
+        let all = entries[table]?[name] ?? []
+        guard visibleThrough < last else { return all }
+        return all.filter { $0.position <= visibleThrough }
     }
 
     /// The names of `table` the tail has entries for.
-    func names(in table: LogTable) -> Dictionary<String, [Entry]>.Keys? {
-        entries[table]?.keys
+    func names(in table: LogTable) -> [String] {
+        guard let byName = entries[table] else { return [] }
+        guard visibleThrough < last else { return Array(byName.keys) }
+        return byName.compactMap { name, entries in entries.first!.position <= visibleThrough ? name : nil }
+    }
+
+    /// This tail as a snapshot whose last position is `head` sees it.
+    func seen(through head: UInt64) -> IndexTail {
+        var seen = self
+        seen.visibleThrough = head
+        return seen
     }
 
     /// Every entry as the B-trees hold it, table by table and in key order, so that the puts of
@@ -131,9 +148,30 @@ struct IndexTailPolicy: Sendable {
     }
 }
 
+/// The writer's tail as its last commit left it, with where `meta` says it starts: readers of
+/// the same process take it instead of reading the tail's records (`LMDBEventStore.indexTail(in:)`).
+struct PublishedTail: Sendable {
+    let storedStart: UInt64?
+    let tail: IndexTail
+}
+
 extension LMDBEventStore {
     /// The index tail of the log's current snapshot.
     func indexTail() throws(EventLogError) -> IndexTail {
-        try LogDatabases.mapStorage { try environment.read { try IndexTail.read(databases, $0) } }
+        try LogDatabases.mapStorage { try environment.read { try indexTail(in: $0) } }
+    }
+
+    /// The index tail of the snapshot `txn` reads. Its records are read only when this process's
+    /// writer has not published the same tail: `meta` names where a tail starts, each new tail
+    /// starts after the last, so a published tail with the same start that reaches the
+    /// snapshot's last position holds the snapshot's tail (and perhaps events after it, which
+    /// the snapshot does not see).
+    func indexTail(in txn: Transaction) throws -> IndexTail {
+        guard let start = try IndexTail.storedStart(databases, txn) else { return IndexTail(startingAt: 0) }
+        if let published = publishedTail, published.storedStart == start {
+            let head = try txn.withCursor(databases.events) { try $0.last().map { IndexKeys.uint64($0.key) } } ?? 0
+            if published.tail.start == start, published.tail.last >= head { return published.tail.seen(through: head) }
+        }
+        return try IndexTail.read(databases, txn)
     }
 }

@@ -77,7 +77,7 @@ extension LMDBEventStore {
         return try LogDatabases.mapStorage {
             try environment.read { txn in
                 let head = try txn.withCursor(databases.events) { try $0.last().map { IndexKeys.uint64($0.key) } } ?? 0
-                let matcher = QueryMatcher(databases: databases, transaction: txn, head: head, tail: try IndexTail.read(databases, txn))
+                let matcher = QueryMatcher(databases: databases, transaction: txn, head: head, tail: try indexTail(in: txn))
                 return QueryResult(events: try matcher.matches(of: query, after: position, limit: limit), checkedUpTo: head)
             }
         }
@@ -134,7 +134,7 @@ extension LMDBEventStore {
         let prefix = IndexKeys.nameKey(name)
         return try LogDatabases.mapStorage {
             try environment.read { txn in
-                let tail = try IndexTail.read(databases, txn).entries(in: table, name: name)
+                let tail = try indexTail(in: txn).entries(in: table, name: name)
                 var events: [RecordedEvent] = []
                 var pageBytes = 0
                 var strings = RepeatedStrings()

@@ -15,7 +15,7 @@ extension LMDBEventStore {
         let colon = UInt8(ascii: ":")
         return try LogDatabases.mapStorage {
             try environment.read { txn in
-                let tailTags = (try IndexTail.read(databases, txn).names(in: .tags) ?? [:].keys)
+                let tailTags = try indexTail(in: txn).names(in: .tags)
                     .map { Array($0.utf8) }.sorted { $0.lexicographicallyPrecedes($1) }
                 return try txn.withCursor(databases.tags) { cursor in
                     // The first tag whose key (`tag NUL position`, IndexKeys.namePosition) is at

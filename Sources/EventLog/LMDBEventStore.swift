@@ -129,6 +129,9 @@ public final class LMDBEventStore: EventStore, @unchecked Sendable {
 
     public var commitCount: Int { writer?.commits.load(ordering: .relaxed) ?? 0 }
 
+    /// The index tail as this process's writer last committed it; nil in a read-only store.
+    var publishedTail: PublishedTail? { writer?.publishedTail }
+
     /// The LMDB environment's map size and use now (`mdb_env_info`, `mdb_env_stat`): cheap, for metrics.
     public var environmentInfo: EnvironmentInfo { environment.info() }
 

@@ -38,9 +38,9 @@ extension LMDBEventStore {
                 statistics.eventsByType = try countByName(txn, databases.types)
                 statistics.eventsByCategory = try countByName(txn, databases.categories)
                 // The index tail's events are counted from their records.
-                let tail = try IndexTail.read(databases, txn)
+                let tail = try indexTail(in: txn)
                 for (table, counts) in [(LogTable.types, \LogStatistics.eventsByType), (.categories, \.eventsByCategory)] {
-                    for name in tail.names(in: table) ?? [:].keys {
+                    for name in tail.names(in: table) {
                         statistics[keyPath: counts][name, default: 0] += tail.entries(in: table, name: name).count
                     }
                 }

@@ -50,6 +50,11 @@ struct Serve: AsyncParsableCommand {
         "Make each append durable with one flush of a write-ahead file (log/wal-0, log/wal-1) and sync LMDB at checkpoints (docs/decisions/0006); with --no-write-ahead each LMDB commit syncs itself. Default: on, unless $LOGBOOK_WRITE_AHEAD=0. A log written either way opens either way: one leaving the mode is recovered first."))
     var writeAhead: Bool?
 
+    @Option(name: .customLong("index-tail-events"), help: ArgumentHelp(
+        "Write the log's stream, category, type and tag entries of up to N events together while appends queue behind each other, instead of with each commit (docs/decisions/0008); 0 writes them with each commit. Default: $LOGBOOK_INDEX_TAIL_EVENTS, else 0.",
+        valueName: "N"))
+    var indexTailEvents: Int?
+
     @Flag(help: "If the log is empty, seed demo accounts and a demo house (through the normal commands) before serving.")
     var demo = false
 
@@ -61,6 +66,8 @@ struct Serve: AsyncParsableCommand {
         guard Self.blobGraceHoursRange.contains(blobGraceHours) else { throw ValidationError("--blob-grace-hours must be 1…8760") }
         _ = try ServerEnvironment.bcryptCost()
         _ = try ServerEnvironment.writeAhead()
+        if let indexTailEvents { _ = try ServerEnvironment.indexTailEvents(indexTailEvents, from: "--index-tail-events") }
+        _ = try ServerEnvironment.indexTailEvents()
     }
 
     func run() async throws {
@@ -114,6 +121,7 @@ extension Serve {
         configuration.blobCollectionInterval = .seconds(blobCollectionIntervalSeconds)
         configuration.blobGracePeriod = .seconds(blobGraceHours * 3_600)
         configuration.writeAhead = try writeAhead ?? ServerEnvironment.writeAhead(environment)
+        configuration.indexTailEventsMax = try indexTailEvents ?? ServerEnvironment.indexTailEvents(environment)
         return configuration
     }
 
@@ -160,6 +168,25 @@ enum ServerEnvironment {
             throw ValidationError("LOGBOOK_BCRYPT_COST must be a whole number from 4 to 31, not \(text)")
         }
         return cost
+    }
+
+    /// The most events the index tail may hold: every reader in another process reads the tail's
+    /// records, so it stays short.
+    static let indexTailEventsRange = 0...10_000
+
+    /// `LOGBOOK_INDEX_TAIL_EVENTS`: 0 when unset.
+    static func indexTailEvents(_ environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Int {
+        guard let text = environment["LOGBOOK_INDEX_TAIL_EVENTS"], !text.isEmpty else { return 0 }
+        guard let events = Int(text) else { throw ValidationError("LOGBOOK_INDEX_TAIL_EVENTS must be a whole number from 0 to 10000, not \(text)") }
+        return try indexTailEvents(events, from: "LOGBOOK_INDEX_TAIL_EVENTS")
+    }
+
+    /// `events` if the index tail may hold that many, named `setting` in the refusal.
+    static func indexTailEvents(_ events: Int, from setting: String) throws -> Int {
+        guard indexTailEventsRange.contains(events) else {
+            throw ValidationError("\(setting) must be a whole number from 0 to 10000, not \(events)")
+        }
+        return events
     }
 
     /// `LOGBOOK_WRITE_AHEAD`: on when unset (ADR 0006); `0` turns it off, `1` on.

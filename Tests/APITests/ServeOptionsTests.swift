@@ -37,6 +37,20 @@ struct ServeOptionsTests {
         #expect(try !Serve.parse(["--write-ahead", "--no-write-ahead"]).configuration().writeAhead, "the last one given")
     }
 
+    /// The index tail (docs/decisions/0008) is off unless the option or the environment sets a
+    /// size; the option wins, and a size outside 0…10,000 or not a number is refused.
+    @Test func theIndexTailIsOffByDefaultAndTheOptionOrTheEnvironmentSizesIt() throws {
+        #expect(try ServerEnvironment.indexTailEvents([:]) == 0)
+        #expect(try ServerEnvironment.indexTailEvents(["LOGBOOK_INDEX_TAIL_EVENTS": "1024"]) == 1_024)
+        for text in ["-1", "10001", "lots", "1e3", " 5"] {
+            #expect(throws: ValidationError.self) { try ServerEnvironment.indexTailEvents(["LOGBOOK_INDEX_TAIL_EVENTS": text]) }
+        }
+        #expect(try Serve.parse(["--index-tail-events", "256"]).configuration().indexTailEventsMax == 256)
+        for bad in ["-1", "10001"] {
+            #expect(throws: (any Error).self) { try Serve.parse(["--index-tail-events", bad]) }
+        }
+    }
+
     @Test(arguments: [
         ["--blob-gc-interval-seconds", "0"], ["--blob-gc-interval-seconds", "-5"], ["--blob-gc-interval-seconds", "31536001"],
         ["--blob-gc-interval-seconds", "9223372036854775807"], ["--blob-gc-interval-seconds", "1.5"], ["--blob-gc-interval-seconds", "x"],

@@ -141,7 +141,7 @@ struct ServerProcessTests {
 
     /// A setting of the environment the server cannot use stops it before it makes anything,
     /// naming the setting.
-    @Test(arguments: [("LOGBOOK_BCRYPT_COST", "99"), ("LOGBOOK_WRITE_AHEAD", "yes")])
+    @Test(arguments: [("LOGBOOK_BCRYPT_COST", "99"), ("LOGBOOK_WRITE_AHEAD", "yes"), ("LOGBOOK_INDEX_TAIL_EVENTS", "100000")])
     func aBadEnvironmentSettingIsRefusedAtStart(_ name: String, _ value: String) async throws {
         let directory = NSTemporaryDirectory() + "unused-" + UUID().uuidString
         let process = ChildProcess()

@@ -8,8 +8,8 @@ enum DurableMode: String, CaseIterable, CustomTestStringConvertible, Sendable {
     case syncing
     /// The write-ahead mode (ADR 0006).
     case writeAhead = "write-ahead"
-    /// The write-ahead mode with the index tail (docs/decisions/0008) of 64 events, so that
-    /// failures also land while events wait for their index entries.
+    /// The write-ahead mode with the index tail (docs/decisions/0008) of 64 events, never written
+    /// early, so that failures land while events wait for their index entries.
     case writeAheadWithIndexTail = "write-ahead, index tail"
 
     var testDescription: String { rawValue }

@@ -80,6 +80,20 @@ struct IndexTailTests {
         #expect(try await Self.everyRead(reader) == expected)
     }
 
+    @Test func aTailSeenFromAnOlderSnapshotHidesTheEventsAfterIt() {
+        // The writer's published tail may run past a reader's snapshot.
+        var tail = IndexTail(startingAt: 11)
+        for position in UInt64(11)...15 {
+            tail.add(streamID: position < 14 ? "house-1" : "game-2", version: position - 11, type: "t", tags: ["at:\(position)"], at: position)
+        }
+        #expect(tail.start == 11 && tail.last == 15 && tail.count == 5)
+        let seen = tail.seen(through: 13)
+        #expect(seen.entries(in: .streams, name: "house-1").map(\.position) == [11, 12, 13])
+        #expect(seen.entries(in: .streams, name: "game-2").isEmpty && seen.entries(in: .types, name: "t").count == 3)
+        #expect(Set(seen.names(in: .tags)) == ["at:11", "at:12", "at:13"] && Set(seen.names(in: .categories)) == ["house"])
+        #expect(Set(tail.names(in: .categories)) == ["house", "game"] && IndexTail(startingAt: 0).last == 0)
+    }
+
     @Test func aConditionIsCheckedAgainstTheTail() async throws {
         let log = try TestLog { $0.indexTailEventsMax = 100; $0.indexTailFlushesWhenIdle = false }
         defer { log.remove() }
