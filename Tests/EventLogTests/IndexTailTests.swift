@@ -94,6 +94,44 @@ struct IndexTailTests {
         #expect(Set(tail.names(in: .categories)) == ["house", "game"] && IndexTail(startingAt: 0).last == 0)
     }
 
+    /// A store without the writer (as `logbook-admin` is) reads the tail from the records while
+    /// 16 writers append: every read of a stream is a gap-free run of its versions from 0.
+    @Test(.timeLimit(.minutes(1)))
+    func aReaderOfAnotherStoreReadsWholeStreamsWhileWritersAppend() async throws {
+        let log = try TestLog { $0.indexTailEventsMax = 64; $0.indexTailFlushesWhenIdle = false }
+        defer { log.remove() }
+        let reader = try log.reopen { $0.readOnly = true }
+        defer { reader.close() }
+        let writers = 16, appendsEach = 40
+        let readsThatMetATail = try await withThrowingTaskGroup(of: Int.self) { group in
+            for writer in 0..<writers {
+                group.addTask {
+                    for _ in 0..<appendsEach { _ = try await log.store.append(request([event("w-\(writer)", tags: ["writer:\(writer)"])])) }
+                    return 0
+                }
+            }
+            group.addTask {
+                var metATail = 0
+                while try reader.headPosition() < UInt64(writers * appendsEach) {
+                    let tail = try reader.indexTail()
+                    if !tail.isEmpty { metATail += 1 }
+                    for writer in 0..<writers {
+                        let versions = try reader.readStream("w-\(writer)", limit: 1_000).map(\.streamVersion)
+                        #expect(versions == Array(0..<UInt64(versions.count)), "w-\(writer) read whole")
+                        let tagged = try reader.readTag("writer:\(writer)", limit: 1_000).map(\.position)
+                        #expect(tagged == tagged.sorted() && tagged.count >= versions.count, "a later snapshot has no fewer")
+                    }
+                    await Task.yield()
+                }
+                return metATail
+            }
+            return try await group.reduce(0, +)
+        }
+        #expect(readsThatMetATail > 0, "the reader met a tail, else this proves nothing")
+        #expect(try reader.readTag("writer:3", limit: 1_000).count == appendsEach)
+        #expect(try reader.verify().isHealthy)
+    }
+
     @Test func aConditionIsCheckedAgainstTheTail() async throws {
         let log = try TestLog { $0.indexTailEventsMax = 100; $0.indexTailFlushesWhenIdle = false }
         defer { log.remove() }
