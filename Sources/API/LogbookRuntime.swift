@@ -95,7 +95,7 @@ public final class LogbookRuntime: Sendable {
         var options = EventStoreOptions()
         options.unsafeNoSync = configuration.unsafeNoSync
         options.writeAhead = configuration.writeAhead
-        options.indexTailEventsMax = configuration.indexTailEventsMax
+        options.indexTail.eventsMax = configuration.indexTailEventsMax
         options.clock = configuration.clock
         options.commitObserver = { metrics.recordGroupCommit($0) }
         return options

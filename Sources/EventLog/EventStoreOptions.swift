@@ -47,24 +47,11 @@ public struct EventStoreOptions: Sendable {
         set { writeAheadPolicy.commitsPerWritebackStart = newValue }
     }
 
-    /// When the writer writes the index tail.
-    var indexTailPolicy = IndexTailPolicy()
-
-    /// The index tail (docs/decisions/0008): up to this many events' `streams`, `categories`,
-    /// `types` and `tags` entries are written together, in a later commit, while appends wait
-    /// behind each other; readers find those events from their records meanwhile. 0 (the
-    /// default) writes each event's entries in its own commit.
-    public var indexTailEventsMax: Int {
-        get { indexTailPolicy.eventsMax }
-        set { indexTailPolicy.eventsMax = newValue }
-    }
-
-    /// Whether a batch no append waits behind writes the index tail (the default). Tests turn it
-    /// off so that reads meet a tail.
-    public var indexTailFlushesWhenIdle: Bool {
-        get { indexTailPolicy.flushesWhenIdle }
-        set { indexTailPolicy.flushesWhenIdle = newValue }
-    }
+    /// The index tail (docs/decisions/0008): while appends wait behind each other, up to
+    /// `indexTail.eventsMax` events' `streams`, `categories`, `types` and `tags` entries are
+    /// written together in a later commit; readers find those events from their records
+    /// meanwhile. The default (0) writes each event's entries in its own commit.
+    public var indexTail = IndexTailPolicy()
 
     /// The defaults: read-write, durable, 1 GiB initial map.
     public init() {}

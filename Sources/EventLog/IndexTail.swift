@@ -112,7 +112,7 @@ struct IndexTail: Sendable {
     }
 
     /// The tail of the snapshot `txn` reads, from its records: empty (and no record read) when
-    /// the log has none. At most the writer's `indexTailEventsMax` records, or what a process
+    /// the log has none. At most the writer's `IndexTailPolicy.eventsMax` records, or what a process
     /// that stopped mid-load left.
     static func read(_ databases: LogDatabases, _ txn: Transaction) throws -> IndexTail {
         guard let start = try storedStart(databases, txn) else { return IndexTail(startingAt: 0) }
@@ -131,13 +131,16 @@ struct IndexTail: Sendable {
 }
 
 /// When the writer writes the index tail (docs/decisions/0008).
-struct IndexTailPolicy: Sendable {
+public struct IndexTailPolicy: Sendable {
     /// The most events the tail holds before a batch writes it; 0: every batch writes its own
     /// entries, as a log without the tail does.
-    var eventsMax = 0
+    public var eventsMax = 0
     /// Whether a batch that no append waits behind writes the tail, so that a lone writer
     /// indexes every commit and a log at rest has no tail. Tests turn it off to keep one.
-    var flushesWhenIdle = true
+    public var flushesWhenIdle = true
+
+    /// No tail: every commit writes its events' entries.
+    public init() {}
 
     var defers: Bool { eventsMax > 0 }
 

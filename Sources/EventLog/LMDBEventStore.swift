@@ -78,7 +78,7 @@ public final class LMDBEventStore: EventStore, @unchecked Sendable {
                 chainHash: chainHead.hash, lastRecordedAtMicroseconds: last?.recordedAtMicroseconds ?? 0,
                 appendsPerBatchMax: options.limits.appendsPerBatchMax, clock: options.clock,
                 onCommit: { watch.advance(to: $0) }, commitObserver: options.commitObserver, writeAhead: writeAhead,
-                tail: tail, storedTailStart: storedTailStart, indexTail: options.indexTailPolicy
+                tail: tail, storedTailStart: storedTailStart, indexTail: options.indexTail
             )
         }
     }

@@ -37,8 +37,8 @@ struct CrashWriter {
                 // The index tail (docs/decisions/0008), written every so many events and never
                 // because the writer is idle, so that nearly every kill finds one.
                 if let events = environment["LOGBOOK_CRASH_WRITER_INDEX_TAIL"].flatMap({ Int($0) }) {
-                    options.indexTailEventsMax = events
-                    options.indexTailFlushesWhenIdle = false
+                    options.indexTail.eventsMax = events
+                    options.indexTail.flushesWhenIdle = false
                 }
                 await run(try LMDBEventStore(dataDirectory: arguments[1], options: options), writers: writers)
             }

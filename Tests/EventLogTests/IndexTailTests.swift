@@ -59,7 +59,7 @@ struct IndexTailTests {
         let indexed = try TestLog()
         defer { indexed.remove() }
         try await Self.appendEach(Self.events(25), to: indexed.store)
-        let tailed = try TestLog { $0.indexTailEventsMax = 10; $0.indexTailFlushesWhenIdle = false }
+        let tailed = try TestLog { $0.indexTail.eventsMax = 10; $0.indexTail.flushesWhenIdle = false }
         defer { tailed.remove() }
         try await Self.appendEach(Self.events(25), to: tailed.store)
 
@@ -98,7 +98,7 @@ struct IndexTailTests {
     /// 16 writers append: every read of a stream is a gap-free run of its versions from 0.
     @Test(.timeLimit(.minutes(1)))
     func aReaderOfAnotherStoreReadsWholeStreamsWhileWritersAppend() async throws {
-        let log = try TestLog { $0.indexTailEventsMax = 64; $0.indexTailFlushesWhenIdle = false }
+        let log = try TestLog { $0.indexTail.eventsMax = 64; $0.indexTail.flushesWhenIdle = false }
         defer { log.remove() }
         let reader = try log.reopen { $0.readOnly = true }
         defer { reader.close() }
@@ -133,7 +133,7 @@ struct IndexTailTests {
     }
 
     @Test func aConditionIsCheckedAgainstTheTail() async throws {
-        let log = try TestLog { $0.indexTailEventsMax = 100; $0.indexTailFlushesWhenIdle = false }
+        let log = try TestLog { $0.indexTail.eventsMax = 100; $0.indexTail.flushesWhenIdle = false }
         defer { log.remove() }
         _ = try await log.store.append(request([event("house-1", tags: ["house:1"])]))
         _ = try await log.store.append(request([event("house-2", tags: ["house:2"])]))
@@ -147,7 +147,7 @@ struct IndexTailTests {
     }
 
     @Test func anIdleWriterWritesTheTailSoALogAtRestHasNone() async throws {
-        let log = try TestLog { $0.indexTailEventsMax = 1_000 }
+        let log = try TestLog { $0.indexTail.eventsMax = 1_000 }
         defer { log.remove() }
         try await Self.appendEach(Self.events(6), to: log.store)
         #expect(try log.store.indexTail().isEmpty && Self.entries("streams", of: log.store) == 6, "nothing waited behind any append")
@@ -161,7 +161,7 @@ struct IndexTailTests {
     }
 
     @Test func aTailAStoppedWriterLeftIsReadThenWrittenByTheNextAppend() async throws {
-        let log = try TestLog { $0.indexTailEventsMax = 100; $0.indexTailFlushesWhenIdle = false }
+        let log = try TestLog { $0.indexTail.eventsMax = 100; $0.indexTail.flushesWhenIdle = false }
         defer { log.remove() }
         try await Self.appendEach(Self.events(7), to: log.store)
         log.store.close()
@@ -182,7 +182,7 @@ struct IndexTailTests {
     }
 
     @Test func verifyNamesAnEntryForAnEventOfTheTail() async throws {
-        let log = try TestLog { $0.indexTailEventsMax = 100; $0.indexTailFlushesWhenIdle = false }
+        let log = try TestLog { $0.indexTail.eventsMax = 100; $0.indexTail.flushesWhenIdle = false }
         defer { log.remove() }
         try await Self.appendEach(Self.events(4), to: log.store)
         #expect(try log.store.verify().isHealthy)

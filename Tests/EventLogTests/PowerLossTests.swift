@@ -122,7 +122,7 @@ struct PowerLossTests {
                 // Recovery after the power came back, as the next start would run it.
                 var options = EventStoreOptions()
                 options.writeAhead = true
-                options.indexTailEventsMax = mode.indexTailEventsMax
+                options.indexTail.eventsMax = mode.indexTailEventsMax
                 options.bootID = UUID().uuidString
                 let store = try LMDBEventStore(dataDirectory: directory, options: options)
                 let recovery = try #require(store.writeAheadRecovery)

@@ -10,7 +10,7 @@ enum BenchLog {
         indexTail: Int = 0
     ) throws -> LMDBEventStore {
         var options = EventStoreOptions()
-        options.indexTailEventsMax = indexTail
+        options.indexTail.eventsMax = indexTail
         options.unsafeNoSync = unsafeNoSync
         options.writeAhead = writeAhead
         if let writebackCommits { options.writeAheadCommitsPerWritebackStart = writebackCommits }

@@ -20,8 +20,8 @@ enum Backend: String, CaseIterable, CustomTestStringConvertible, Sendable {
 
     /// The index tail's settings of `lmdbIndexTail`.
     static func forceIndexTail(_ options: inout EventStoreOptions) {
-        options.indexTailEventsMax = 3
-        options.indexTailFlushesWhenIdle = false
+        options.indexTail.eventsMax = 3
+        options.indexTail.flushesWhenIdle = false
     }
 
     var testDescription: String { rawValue }
