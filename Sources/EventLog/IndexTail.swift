@@ -54,7 +54,7 @@ struct IndexTail: Sendable {
     }
 
     /// The last position of the tail; the one before `start` when it is empty.
-    var last: UInt64 { start + UInt64(count) - min(start + UInt64(count), 1) }
+    var last: UInt64 { isEmpty ? max(start, 1) - 1 : start + UInt64(count) - 1 }
 
     /// The tail's entries of `name` in `table`, in position order (so in `trailing` order too).
     func entries(in table: LogTable, name: String) -> [Entry] {
@@ -88,8 +88,7 @@ struct IndexTail: Sendable {
             for name in names {
                 for entry in byName[name]! {
                     if table == .streams {
-                        var position = [UInt8]()
-                        position.appendBigEndian(entry.position)
+                        let position = IndexKeys.position(entry.position)
                         puts.append(WriteAheadPut(table: table, key: IndexKeys.streamVersion(name, entry.trailing), value: position))
                     } else {
                         puts.append(WriteAheadPut(table: table, key: IndexKeys.namePosition(name, entry.position), value: []))
@@ -106,7 +105,7 @@ struct IndexTail: Sendable {
         return IndexKeys.uint64(value)
     }
 
-    /// `meta`'s value for a tail starting at `start`; nil for none.
+    /// `meta`'s value for a tail starting at `start`; empty for none.
     static func metaValue(start: UInt64?) -> [UInt8] {
         start.map { IndexKeys.position($0) } ?? []
     }
