@@ -88,10 +88,15 @@ struct GrowthCommand: AsyncParsableCommand {
     var rounds = 1
     @Option(help: "Events per request while filling the logs (1: one command per event, as a server taking single-event commands would store; slower to fill).")
     var fillEventsPerAppend = 1_000
+    @Flag(name: .customLong("write-ahead"), help: "Measure the logs in the write-ahead mode (ADR 0006) instead of syncing each commit.")
+    var writeAhead = false
+    @Option(name: .customLong("index-tail"), help: "Measure the logs with the index tail of N events (docs/decisions/0008); 0: none.")
+    var indexTail = 0
     @OptionGroup var load: LoadOptions
     @OptionGroup var options: BenchOptions
 
     func validate() throws {
+        guard indexTail >= 0 else { throw ValidationError("--index-tail must not be negative") }
         guard smallEvents >= 0, largeEvents >= 0, writers >= 1, rounds >= 1 else {
             throw ValidationError("sizes must not be negative; --writers and --rounds must be positive")
         }
@@ -102,7 +107,7 @@ struct GrowthCommand: AsyncParsableCommand {
         var printer = ReportPrinter(json: options.json)
         let scenario = GrowthScenario(
             smallEvents: smallEvents, largeEvents: largeEvents, writers: writers, stop: load.stop, shape: load.shape,
-            rounds: rounds, fillEventsPerAppend: fillEventsPerAppend
+            rounds: rounds, fillEventsPerAppend: fillEventsPerAppend, writeAhead: writeAhead, indexTail: indexTail
         )
         printer.print(try await scenario.run(options))
         try printer.finish()

@@ -14,6 +14,10 @@ struct GrowthScenario {
     var rounds = 1
     /// Events per request while filling; 1 gives the big log a `commands` index of its size.
     var fillEventsPerAppend = 1_000
+    /// The measured log in the write-ahead mode (ADR 0006) instead of syncing each commit.
+    var writeAhead = false
+    /// The measured log's index tail (docs/decisions/0008); 0: none.
+    var indexTail = 0
 
     static let columns = [
         Column(key: "logEvents", title: "log events"),
@@ -32,7 +36,7 @@ struct GrowthScenario {
     func run(_ options: BenchOptions) async throws -> ScenarioReport {
         var report = ScenarioReport(
             scenario: "growth",
-            summary: "durable single-event appends from \(writers) writers on a small and a large log (filled without fsync in \(fillEventsPerAppend)-event commands, then flushed and reopened durable), \(shape)",
+            summary: "durable single-event appends from \(writers) writers on a small and a large log (filled without fsync in \(fillEventsPerAppend)-event commands, then flushed and reopened durable\(writeAhead ? ", write-ahead mode" : "")\(indexTail > 0 ? ", index tail \(indexTail)" : "")), \(shape)",
             columns: Self.columns
         )
         var rates: [Double] = []
@@ -53,7 +57,7 @@ struct GrowthScenario {
     private func measure(logOf size: Int, in directory: String) async throws -> [(rate: Double, figures: [Figure])] {
         Progress.say("growth: filling \(size) events (no fsync)")
         let fill = try await BenchLog.fill(directory, events: size, eventsPerAppend: fillEventsPerAppend, commandIDs: shape.commandIDs)
-        let store = try BenchLog.open(directory)
+        let store = try BenchLog.open(directory, writeAhead: writeAhead, indexTail: indexTail)
         defer { store.close() }
         var rows: [(rate: Double, figures: [Figure])] = []
         for round in 1...rounds {
