@@ -110,11 +110,10 @@ struct IndexTail: Sendable {
         start.map { IndexKeys.position($0) } ?? []
     }
 
-    /// The tail of the snapshot `txn` reads, from its records: empty (and no record read) when
-    /// the log has none. At most the writer's `IndexTailPolicy.eventsMax` records, or what a process
-    /// that stopped mid-load left.
-    static func read(_ databases: LogDatabases, _ txn: Transaction) throws -> IndexTail {
-        guard let start = try storedStart(databases, txn) else { return IndexTail(startingAt: 0) }
+    /// The tail of the snapshot `txn` reads, from its records from `start` (`storedStart`) on:
+    /// at most the writer's `IndexTailPolicy.eventsMax` records, or what a process that stopped
+    /// mid-load left.
+    static func read(_ databases: LogDatabases, _ txn: Transaction, from start: UInt64) throws -> IndexTail {
         var tail = IndexTail(startingAt: start)
         try txn.withCursor(databases.events) { cursor in
             var entry = try cursor.seek(atOrAfter: IndexKeys.position(start))
@@ -145,8 +144,9 @@ public struct IndexTailPolicy: Sendable {
 
     /// Whether the batch that leaves `tail` writes it.
     func flushes(_ tail: IndexTail, appendsWaiting: () -> Bool) -> Bool {
+        // With `eventsMax` 0 any tail is long enough: one a stopped writer left is written at once.
         guard !tail.isEmpty else { return false }
-        return !defers || tail.count >= eventsMax || (flushesWhenIdle && !appendsWaiting())
+        return tail.count >= eventsMax || (flushesWhenIdle && !appendsWaiting())
     }
 }
 
@@ -174,6 +174,6 @@ extension LMDBEventStore {
             let head = try txn.withCursor(databases.events) { try $0.last().map { IndexKeys.uint64($0.key) } } ?? 0
             if published.tail.start == start, published.tail.last >= head { return published.tail.seen(through: head) }
         }
-        return try IndexTail.read(databases, txn)
+        return try IndexTail.read(databases, txn, from: start)
     }
 }

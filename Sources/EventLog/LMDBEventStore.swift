@@ -71,7 +71,10 @@ public final class LMDBEventStore: EventStore, @unchecked Sendable {
             // A tail a stopped writer left is written by the first batch, whatever the policy now.
             let environment = environment
             let (tail, storedTailStart) = try LogDatabases.mapStorage {
-                try environment.read { txn in (try IndexTail.read(databases, txn), try IndexTail.storedStart(databases, txn)) }
+                try environment.read { txn in
+                    let start = try IndexTail.storedStart(databases, txn)
+                    return (try start.map { try IndexTail.read(databases, txn, from: $0) } ?? IndexTail(startingAt: 0), start)
+                }
             }
             writer = AppendWriter(
                 environment: environment, databases: databases, head: last?.position ?? 0,

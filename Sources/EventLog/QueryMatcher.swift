@@ -60,7 +60,7 @@ struct QueryMatcher {
                 entry = try cursor.next()
             }
         }
-        for entry in tail.entries(in: table, name: name) where entry.position > position && entry.position <= head {
+        for entry in tail.entries(in: table, name: name) where entry.position > position {
             guard found.count < limit else { break }
             try consider(entry.position)
         }

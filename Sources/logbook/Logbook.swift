@@ -66,7 +66,7 @@ struct Serve: AsyncParsableCommand {
         guard Self.blobGraceHoursRange.contains(blobGraceHours) else { throw ValidationError("--blob-grace-hours must be 1…8760") }
         _ = try ServerEnvironment.bcryptCost()
         _ = try ServerEnvironment.writeAhead()
-        if let indexTailEvents { _ = try ServerEnvironment.indexTailEvents(indexTailEvents, from: "--index-tail-events") }
+        if let indexTailEvents { _ = try ServerEnvironment.indexTailEvents(indexTailEvents, from: "--index-tail-events", given: "\(indexTailEvents)") }
         _ = try ServerEnvironment.indexTailEvents()
     }
 
@@ -177,14 +177,14 @@ enum ServerEnvironment {
     /// `LOGBOOK_INDEX_TAIL_EVENTS`: 0 when unset.
     static func indexTailEvents(_ environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Int {
         guard let text = environment["LOGBOOK_INDEX_TAIL_EVENTS"], !text.isEmpty else { return 0 }
-        guard let events = Int(text) else { throw ValidationError("LOGBOOK_INDEX_TAIL_EVENTS must be a whole number from 0 to 10000, not \(text)") }
-        return try indexTailEvents(events, from: "LOGBOOK_INDEX_TAIL_EVENTS")
+        return try indexTailEvents(Int(text), from: "LOGBOOK_INDEX_TAIL_EVENTS", given: text)
     }
 
-    /// `events` if the index tail may hold that many, named `setting` in the refusal.
-    static func indexTailEvents(_ events: Int, from setting: String) throws -> Int {
-        guard indexTailEventsRange.contains(events) else {
-            throw ValidationError("\(setting) must be a whole number from 0 to 10000, not \(events)")
+    /// `events` if the index tail may hold that many; else the refusal names `setting` and what
+    /// it was `given`.
+    static func indexTailEvents(_ events: Int?, from setting: String, given: String) throws -> Int {
+        guard let events, indexTailEventsRange.contains(events) else {
+            throw ValidationError("\(setting) must be a whole number from 0 to 10000, not \(given)")
         }
         return events
     }
