@@ -110,6 +110,8 @@ let package = Package(
                 "EventLog", "PostgresEventLog", "EventSourcing", "Household", "Quiz", "Neighbourhood", "Workplace", "Accounts", "Albums", "Blobs",
                 "BlobStore", "Projections", "CommandHandling",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                // Crypto: the secret of `rebuild --sealed`'s key store.
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
             path: "tools/logbook-bench"
         ),

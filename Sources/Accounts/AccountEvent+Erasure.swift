@@ -32,32 +32,28 @@ extension AccountEvent {
 // What of each payload is whose personal data (ADR 0004): the account's own e-mail, names,
 // username and postcode. An erased account's names read "Deleted user", the rest reads empty.
 extension AccountEvent.Registered: PersonalData {
-    public static var personalFields: [PersonalField<Self>] {
+    public static let personalFields: [PersonalField<Self>] =
         [.text(\.email, of: \.userId, erased: ""), .text(\.displayName, of: \.userId, erased: AccountNames.deletedUser),
          .optionalText(\.firstName, of: \.userId), .optionalText(\.lastName, of: \.userId),
          .optionalText(\.username, of: \.userId), .optionalText(\.postcode, of: \.userId)]
-    }
 }
 
 extension AccountEvent.ProfileUpdated: PersonalData {
-    public static var personalFields: [PersonalField<Self>] {
+    public static let personalFields: [PersonalField<Self>] =
         [.text(\.displayName, of: \.userId, erased: AccountNames.deletedUser), .optionalText(\.firstName, of: \.userId),
          .optionalText(\.lastName, of: \.userId), .optionalText(\.postcode, of: \.userId)]
-    }
 }
 
 extension AccountEvent.EmailChanged: PersonalData {
-    public static var personalFields: [PersonalField<Self>] {
+    public static let personalFields: [PersonalField<Self>] =
         [.text(\.oldEmail, of: \.userId, erased: ""), .text(\.newEmail, of: \.userId, erased: "")]
-    }
 }
 
 extension AccountEvent.UsernameChanged: PersonalData {
-    public static var personalFields: [PersonalField<Self>] {
+    public static let personalFields: [PersonalField<Self>] =
         [.optionalText(\.oldUsername, of: \.userId), .text(\.newUsername, of: \.userId, erased: "")]
-    }
 }
 
 extension AccountEvent.PasswordResetRequested: PersonalData {
-    public static var personalFields: [PersonalField<Self>] { [.text(\.email, of: \.userId, erased: "")] }
+    public static let personalFields: [PersonalField<Self>] = [.text(\.email, of: \.userId, erased: "")]
 }

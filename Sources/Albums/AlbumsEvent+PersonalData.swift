@@ -13,31 +13,26 @@ import EventSourcing
 // for all its members, and stay; so do ids, blob ids and times.
 
 extension AlbumsEvent.GroupCreated: PersonalData {
-    public static var personalFields: [PersonalField<Self>] {
+    public static let personalFields: [PersonalField<Self>] =
         [.text(\.ownerEmail, of: \.ownerId, erased: "")]
-    }
 }
 
 extension AlbumsEvent.MemberInvited: PersonalData {
-    public static var personalFields: [PersonalField<Self>] {
+    public static let personalFields: [PersonalField<Self>] =
         [.text(\.email, of: \.emailSubject, erased: "")]
-    }
 }
 
 extension AlbumsEvent.MemberLeft: PersonalData {
-    public static var personalFields: [PersonalField<Self>] {
+    public static let personalFields: [PersonalField<Self>] =
         [.text(\.email, of: \.userId, erased: "")]
-    }
 }
 
 extension AlbumsEvent.PhotoAdded: PersonalData {
-    public static var personalFields: [PersonalField<Self>] {
+    public static let personalFields: [PersonalField<Self>] =
         [.text(\.description, of: \.addedBy, erased: ""), .text(\.addedByName, of: \.addedBy, erased: PersonalDataSeal.deletedUser)]
-    }
 }
 
 extension AlbumsEvent.MessagePosted: PersonalData {
-    public static var personalFields: [PersonalField<Self>] {
+    public static let personalFields: [PersonalField<Self>] =
         [.text(\.text, of: \.authorId, erased: ""), .text(\.authorName, of: \.authorId, erased: PersonalDataSeal.deletedUser)]
-    }
 }

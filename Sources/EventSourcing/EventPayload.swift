@@ -39,6 +39,14 @@ extension EventPayload where Self: NodeDecodable {
     }
 }
 
+extension EventPayload where Self: NodeDecodable & PersonalData {
+    /// The same again, so that `EventJSON.decode` resolves to the overload that opens the sealed
+    /// fields through this type rather than through `any PersonalData`.
+    public static func decodeEvent(from data: Data) throws -> Event {
+        try EventJSON.decode(Self.self, from: data).event
+    }
+}
+
 /// A domain's decoding table: stored type name → payload type. Built once per domain from the
 /// list of its payload types; a type name listed twice is a programming error.
 ///

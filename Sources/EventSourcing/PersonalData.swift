@@ -6,13 +6,18 @@
 /// record format promises. Once a subject's key is erased, its fields decode to the placeholder
 /// each declaration names; the rest of the payload (ids, counts, times) decodes as it was.
 public protocol PersonalData: Codable {
-    /// The payload's personal fields, each with its subject (the user whose data it is).
+    /// The payload's personal fields, each with its subject (the user whose data it is). A
+    /// `static let`: it is read for every event sealed or opened.
     static var personalFields: [PersonalField<Self>] { get }
 }
 
 /// One personal field of a payload `Payload`: where it is, whose it is, and what it reads as
 /// once its subject is erased.
-public struct PersonalField<Payload> {
+///
+/// Unchecked sendable so that a payload's list is a `static let`, made once rather than at every
+/// event decoded (an array and its closures per event). It holds only closures over key paths
+/// and placeholders, immutable values, which the factories below are the only makers of.
+public struct PersonalField<Payload>: @unchecked Sendable {
     let seal: (inout Payload, any PersonalDataKeyring) throws -> Void
     let open: (inout Payload, (any PersonalDataKeyring)?) throws -> Void
 

@@ -21,15 +21,21 @@ public enum PersonalDataSeal {
 
     /// The text `stored` holds: as it is when plain (written before sealing existed), opened
     /// when sealed, nil when its subject is erased. Throws when it does not open with the key.
+    ///
+    /// Every projection that decodes an event opens its sealed fields, so this works on the
+    /// string's UTF-8 bytes: no substring, `Data` or Foundation base64 on the way (ADR 0004).
     public static func open(_ stored: String, subject: String, keyring: (any PersonalDataKeyring)?) throws -> String? {
-        guard stored.hasPrefix(prefix) else { return stored }
+        guard stored.utf8.starts(with: prefixUTF8) else { return stored }
         guard let keyring else { throw PersonalDataError.noKeyring }
-        if stored == erasedMarker { return nil }
+        if stored.utf8.elementsEqual(erasedMarkerUTF8) { return nil }
         guard let key = try keyring.dataKey(of: subject, create: false) else { return nil }
-        guard let data = Data(base64Encoded: String(stored.dropFirst(prefix.count))),
-              let box = try? ChaChaPoly.SealedBox(combined: data),
-              let plain = try? ChaChaPoly.open(box, using: key, authenticating: Data(subject.utf8)),
-              let text = String(data: plain, encoding: .utf8) else { throw PersonalDataError.tampered(subject: subject) }
+        guard let combined = Base64Bytes.decode(stored.utf8.dropFirst(prefixUTF8.count)),
+              let box = try? ChaChaPoly.SealedBox(combined: combined),
+              let plain = try? ChaChaPoly.open(box, using: key, authenticating: Array(subject.utf8)),
+              let text = String(validating: plain, as: UTF8.self) else { throw PersonalDataError.tampered(subject: subject) }
         return text
     }
+
+    private static let prefixUTF8 = Array(prefix.utf8)
+    private static let erasedMarkerUTF8 = Array(erasedMarker.utf8)
 }

@@ -6,19 +6,16 @@ import EventSourcing
 // whoever typed them: they stay, as do ids, points and times.
 
 extension HouseholdEvent.HouseCreated: PersonalData {
-    public static var personalFields: [PersonalField<Self>] {
+    public static let personalFields: [PersonalField<Self>] =
         [.text(\.creatorDisplayName, of: \.creatorId, erased: PersonalDataSeal.deletedUser)]
-    }
 }
 
 extension HouseholdEvent.MemberJoined: PersonalData {
-    public static var personalFields: [PersonalField<Self>] {
+    public static let personalFields: [PersonalField<Self>] =
         [.text(\.displayName, of: \.userId, erased: PersonalDataSeal.deletedUser)]
-    }
 }
 
 extension HouseholdEvent.TaskCompleted: PersonalData {
-    public static var personalFields: [PersonalField<Self>] {
+    public static let personalFields: [PersonalField<Self>] =
         [.text(\.displayName, of: \.userId, erased: PersonalDataSeal.deletedUser)]
-    }
 }

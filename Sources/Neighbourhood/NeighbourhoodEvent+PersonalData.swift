@@ -6,15 +6,13 @@ import EventSourcing
 // category, times and reply count stay.
 
 extension NeighbourhoodEvent.ReportPosted: PersonalData {
-    public static var personalFields: [PersonalField<Self>] {
+    public static let personalFields: [PersonalField<Self>] =
         [.text(\.authorDisplayName, of: \.authorId, erased: PersonalDataSeal.deletedUser),
          .text(\.title, of: \.authorId, erased: ""), .text(\.description, of: \.authorId, erased: "")]
-    }
 }
 
 extension NeighbourhoodEvent.ReplyPosted: PersonalData {
-    public static var personalFields: [PersonalField<Self>] {
+    public static let personalFields: [PersonalField<Self>] =
         [.text(\.authorDisplayName, of: \.authorId, erased: PersonalDataSeal.deletedUser),
          .text(\.message, of: \.authorId, erased: "")]
-    }
 }

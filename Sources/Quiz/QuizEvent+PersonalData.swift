@@ -5,11 +5,10 @@ import EventSourcing
 // game and score do not change. Questions are the quiz's, not anyone's personal data.
 
 extension QuizPlayer: PersonalData {
-    public static var personalFields: [PersonalField<Self>] {
+    public static let personalFields: [PersonalField<Self>] =
         [.text(\.username, of: \.userId, erased: PersonalDataSeal.deletedUser)]
-    }
 }
 
 extension QuizEvent.GameCreated: PersonalData {
-    public static var personalFields: [PersonalField<Self>] { [.each(\.players)] }
+    public static let personalFields: [PersonalField<Self>] = [.each(\.players)]
 }

@@ -11,34 +11,29 @@ import EventSourcing
 // yes/no answers, times and image blob ids.
 
 extension WorkplaceEvent.OrganisationRegistered: PersonalData {
-    public static var personalFields: [PersonalField<Self>] {
+    public static let personalFields: [PersonalField<Self>] =
         [.text(\.creatorName, of: \.creatorId, erased: PersonalDataSeal.deletedUser)]
-    }
 }
 
 extension WorkplaceEvent.JoinRequested: PersonalData {
-    public static var personalFields: [PersonalField<Self>] {
+    public static let personalFields: [PersonalField<Self>] =
         [.text(\.name, of: \.userId, erased: PersonalDataSeal.deletedUser), .text(\.employeeNumber, of: \.userId, erased: "")]
-    }
 }
 
 extension WorkplaceEvent.JoinRequestAccepted: PersonalData {
-    public static var personalFields: [PersonalField<Self>] {
+    public static let personalFields: [PersonalField<Self>] =
         [.text(\.name, of: \.userId, erased: PersonalDataSeal.deletedUser), .text(\.employeeNumber, of: \.userId, erased: "")]
-    }
 }
 
 extension WorkplaceEvent.ReviewSubmitted: PersonalData {
-    public static var personalFields: [PersonalField<Self>] {
+    public static let personalFields: [PersonalField<Self>] =
         [.text(\.reviewerName, of: \.reviewerId, erased: PersonalDataSeal.deletedUser),
          .eachOptionalText(\.answers, \.text, of: \.employeeId, erased: ""),
          .optionalText(\.remark, of: \.employeeId, erased: "")]
-    }
 }
 
 extension WorkplaceEvent.NewsPosted: PersonalData {
-    public static var personalFields: [PersonalField<Self>] {
+    public static let personalFields: [PersonalField<Self>] =
         [.text(\.authorName, of: \.authorId, erased: PersonalDataSeal.deletedUser),
          .text(\.title, of: \.authorId, erased: ""), .text(\.text, of: \.authorId, erased: "")]
-    }
 }

@@ -1,5 +1,7 @@
 import ArgumentParser
+import Crypto
 import EventLog
+import EventSourcing
 import Foundation
 import Projections
 
@@ -8,9 +10,14 @@ import Projections
 /// past every projection, whichever app it belongs to), then `rebuild` of each of the app's own
 /// projections while the old copy would keep serving. Read models without fsync: they are
 /// rebuildable, and the figure is about the projection code and LMDB, not the disk.
+///
+/// `sealed` writes and reads the log as a server does: with a keyring in effect, so every
+/// declared personal field is sealed under its subject's key (ADR 0004) and every projection
+/// that decodes it opens it. Without it the events hold plain values, as pure code writes them.
 struct RebuildScenario {
     var events: Int
     var app: BenchApp = .household
+    var sealed = false
 
     static let columns = [
         Column(key: "pass", title: "pass"),
@@ -22,15 +29,25 @@ struct RebuildScenario {
     ]
 
     func run(in directory: String) async throws -> ScenarioReport {
-        var report = ScenarioReport(
-            scenario: "rebuild", summary: "read models built from position 1 of a \(app.rawValue) log", columns: Self.columns)
+        guard sealed else { return try await measure(in: directory) }
+        // The server's own key store, in the scenario's data directory, under a throwaway secret.
+        let keys = try PersonalDataKeyStore(dataDirectory: directory, secret: SymmetricKey(size: .bits256))
+        return try await PersonalDataKeys.$current.withValue(keys) { try await measure(in: directory) }
+    }
+
+    private func measure(in directory: String) async throws -> ScenarioReport {
+        let log = sealed ? "\(app.rawValue) log, personal data sealed" : "\(app.rawValue) log"
+        var report = ScenarioReport(scenario: "rebuild", summary: "read models built from position 1 of a \(log)", columns: Self.columns)
         let store = try BenchLog.open(directory, unsafeNoSync: true)
         defer { store.close() }
         Progress.say("rebuild: filling about \(events) \(app.rawValue) events")
         let written = try await app.fill(store, events: events)
         let head = try store.headPosition()
         let registered = LogbookProjections.all
-        let engine = try ProjectionEngine(log: store, dataDirectory: directory, projections: registered, sync: .unsafeNever)
+        // The keyring too, as a server passes it: the batches read ahead are decoded on detached
+        // tasks, which do not inherit the task-local.
+        let engine = try ProjectionEngine(
+            log: store, dataDirectory: directory, projections: registered, sync: .unsafeNever, personalData: PersonalDataKeys.current)
         _ = try await engine.prepare()
         let clock = ContinuousClock()
 
@@ -92,6 +109,8 @@ struct RebuildCommand: AsyncParsableCommand {
     var events = 1_000_000
     @Option(help: "Whose log and read models: household, quiz, neighbourhood, workplace, albums, or all (each in turn).")
     var app = Apps.household
+    @Flag(help: "Write and read the log with a keyring in effect, as a server does: personal fields sealed per user, opened by each projection that decodes them.")
+    var sealed = false
     @OptionGroup var options: BenchOptions
 
     func validate() throws {
@@ -101,7 +120,7 @@ struct RebuildCommand: AsyncParsableCommand {
     func run() async throws {
         var printer = ReportPrinter(json: options.json)
         for app in app.apps {
-            let scenario = RebuildScenario(events: events, app: app)
+            let scenario = RebuildScenario(events: events, app: app, sealed: sealed)
             printer.print(try await options.withDataDirectory("rebuild-\(app.rawValue)") { try await scenario.run(in: $0) })
         }
         try printer.finish()
