@@ -33,7 +33,7 @@ public struct ProjectedEvent {
     public var actor: String { batch.records[index].actor }
 
     /// The event as `E`, or nil when it is another domain's.
-    public func decoded<E: DomainEvent>(as type: E.Type) throws -> E? {
+    public func decoded<E: DecodableDomainEvent>(as type: E.Type) throws -> E? {
         try batch.event(E.self, at: index)
     }
 }
@@ -69,7 +69,7 @@ final class DecodedEvents: @unchecked Sendable {
     /// What each record of `E`'s domain decoded to as `E`: nil while not decoded yet. Raw
     /// storage, so that `decodeAhead`'s slices fill disjoint indices from several threads at once
     /// (an array property would be one exclusive access).
-    private final class Decoded<E: DomainEvent> {
+    private final class Decoded<E: DecodableDomainEvent> {
         /// `E.domain`'s index in `domains`; nil when the batch holds none of its events, and then
         /// `values` is empty: a projection asks for every domain it reads, and most batches meet
         /// few of them.
@@ -116,7 +116,7 @@ final class DecodedEvents: @unchecked Sendable {
 
     /// For each of `domains`, whether a projection reading `reads` wants its events; nil when it
     /// wants every event.
-    func wanted(by reads: [any DomainEvent.Type]?) -> [Bool]? {
+    func wanted(by reads: [any DecodableDomainEvent.Type]?) -> [Bool]? {
         guard let reads else { return nil }
         return domains.map { domain in reads.contains { $0.domain == domain } }
     }
@@ -130,9 +130,9 @@ final class DecodedEvents: @unchecked Sendable {
     /// (`preparedRows`, `rowsCPU`). Task-locals (the personal-data keyring) reach every slice.
     /// Returns the CPU time the slices' decoding took in all.
     func decodeAhead(
-        _ types: some Sequence<any DomainEvent.Type>, rowProjections: [any RowProjection] = [], slices: Int
+        _ types: some Sequence<any DecodableDomainEvent.Type>, rowProjections: [any RowProjection] = [], slices: Int
     ) async -> Duration {
-        var distinct: [any DomainEvent.Type] = []
+        var distinct: [any DecodableDomainEvent.Type] = []
         for type in types where !distinct.contains(where: { ObjectIdentifier($0) == ObjectIdentifier(type) }) {
             distinct.append(type)
             makeBox(type)  // here, so the slices only read `decodedByType`
@@ -199,11 +199,11 @@ final class DecodedEvents: @unchecked Sendable {
         return (0..<slices).map { slice in (count * slice / slices)..<(count * (slice + 1) / slices) }.filter { !$0.isEmpty }
     }
 
-    private func makeBox<E: DomainEvent>(_ type: E.Type) {
+    private func makeBox<E: DecodableDomainEvent>(_ type: E.Type) {
         _ = box(E.self)
     }
 
-    private func decodeAll<E: DomainEvent>(_ type: E.Type, in run: Range<Int>) {
+    private func decodeAll<E: DecodableDomainEvent>(_ type: E.Type, in run: Range<Int>) {
         let decoded = box(E.self)
         guard let domain = decoded.domain else { return }
         for index in run where domainIndices[index] == domain && decoded.values[index] == nil {
@@ -214,7 +214,7 @@ final class DecodedEvents: @unchecked Sendable {
 
     /// The box of `E`'s values, made on first use. Makes boxes only on the engine's thread, or
     /// before `decodeAhead`'s slices start.
-    private func box<E: DomainEvent>(_ type: E.Type) -> Decoded<E> {
+    private func box<E: DecodableDomainEvent>(_ type: E.Type) -> Decoded<E> {
         let key = ObjectIdentifier(E.self)
         if let found = decodedByType.first(where: { $0.type == key }) {
             return unsafeDowncast(found.box, to: Decoded<E>.self)  // boxes are stored under their own type
@@ -224,7 +224,7 @@ final class DecodedEvents: @unchecked Sendable {
         return decoded
     }
 
-    func event<E: DomainEvent>(_ type: E.Type, at index: Int) throws -> E? {
+    func event<E: DecodableDomainEvent>(_ type: E.Type, at index: Int) throws -> E? {
         assert(reading.map { $0.contains(E.domain) } ?? true, "a projection decodes \(E.domain) events without naming the domain in `reads`")
         let decoded = box(E.self)
         // Another domain's record is never `E`: answered without decoding or storing anything.
@@ -235,7 +235,7 @@ final class DecodedEvents: @unchecked Sendable {
         return value
     }
 
-    private func decode<E: DomainEvent>(_ type: E.Type, at index: Int) throws -> E? {
+    private func decode<E: DecodableDomainEvent>(_ type: E.Type, at index: Int) throws -> E? {
         // The record's fields one by one: copying the whole record retains a dozen references.
         try E.decode(typeName: records[index].type, schemaVersion: records[index].schemaVersion, data: records[index].data)
     }

@@ -21,7 +21,7 @@ public protocol Projection: Sendable {
     /// `apply` only these domains' events: a server registers fifteen projections, and passing
     /// each of them every event of every app was a fifth of a rebuild (docs/benchmarks.md). A
     /// debug build checks that `apply` decodes no domain it did not name.
-    var reads: [any DomainEvent.Type]? { get }
+    var reads: [any DecodableDomainEvent.Type]? { get }
     /// Tables among `tables` that `apply` writes by key (`put`, `remove`) and reads, if at all,
     /// by key: their writes of a batch wait for its end and are then stored in key order, the
     /// last write under each key only (`HeldWrites`).
@@ -35,7 +35,7 @@ public protocol Projection: Sendable {
 
 extension Projection {
     /// Every event, unless a projection names its domains.
-    public var reads: [any DomainEvent.Type]? { nil }
+    public var reads: [any DecodableDomainEvent.Type]? { nil }
     /// None, unless a projection names them.
     public var heldTables: Set<String> { [] }
 }

@@ -6,11 +6,7 @@ import Foundation
 /// A domain's events are one enum whose cases each wrap an `EventPayload`; `CataloguedEvent`
 /// gives such an enum its type name, `encodeData` and `decode`. Decoding gets the stored schema
 /// version so that old shapes can be upcast on read: events are never rewritten.
-public protocol DomainEvent: Sendable, Equatable {
-    /// The domain: what every stored type name of this type starts with, up to its first dot
-    /// (`household` of `household.taskCompleted`). Projections name the domains they read by
-    /// it, and the projection engine hands a projection only those domains' events.
-    static var domain: String { get }
+public protocol DomainEvent: DecodableDomainEvent, Equatable {
     /// The stored type name, `domain.pastTenseVerb` (`household.taskCompleted`).
     var typeName: String { get }
     /// The schema version of this event's data as written now.
@@ -21,6 +17,17 @@ public protocol DomainEvent: Sendable, Equatable {
     var tags: [String] { get }
     /// The event's data as JSON.
     func encodeData() throws -> Data
+}
+
+/// What reading a domain's stored events takes: the domain's name and how a record becomes a
+/// value. Every `DomainEvent` is one. A projection may also read a domain through a type of its
+/// own that decodes only what it stores (`WorkplaceRecord` takes a review as its ids), so that a
+/// build does not decode, or open the sealed fields of, what it never uses.
+public protocol DecodableDomainEvent: Sendable {
+    /// The domain: what every stored type name of this type starts with, up to its first dot
+    /// (`household` of `household.taskCompleted`). Projections name the domains they read by
+    /// it, and the projection engine hands a projection only those domains' events.
+    static var domain: String { get }
     /// The event stored as `typeName`/`schemaVersion` with `data`; nil when the type is not one
     /// of this domain's (a boundary may match other domains' events, which a decider ignores).
     static func decode(typeName: String, schemaVersion: UInt16, data: Data) throws -> Self?

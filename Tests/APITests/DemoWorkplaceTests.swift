@@ -48,7 +48,7 @@ struct DemoWorkplaceTests {
             return
         }
         #expect(member.locationId == work.branchId && !member.admin)
-        #expect(try queries.reviews(in: work.organisationId, employee: bob, limit: nil, cursor: nil).items.map(\.reviewId) == [work.reviewId])
+        #expect(try await queries.reviews(in: work.organisationId, employee: bob, limit: nil, cursor: nil).items.map(\.reviewId) == [work.reviewId])
         #expect(try queries.news(in: work.organisationId, location: work.branchId, limit: nil, cursor: nil).items.map(\.newsId) == [work.newsId])
         #expect(try queries.news(in: work.organisationId, location: work.headOfficeId, limit: nil, cursor: nil).items.isEmpty)
 

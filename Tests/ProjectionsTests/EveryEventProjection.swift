@@ -10,7 +10,7 @@ struct EveryEventProjection: Projection {
     var name: String { wrapped.name }
     var version: Int { wrapped.version }
     var tables: [String] { wrapped.tables }
-    var reads: [any DomainEvent.Type]? { nil }
+    var reads: [any DecodableDomainEvent.Type]? { nil }
 
     func apply(_ event: ProjectedEvent, to model: ReadModelWriter) throws {
         try wrapped.apply(event, to: model)

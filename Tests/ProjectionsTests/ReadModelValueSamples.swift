@@ -134,12 +134,6 @@ extension ValueSample {
     ]
 
     static let colleague = WorkplacePerson(userId: "user-3", name: "Åsa 🧑‍🔧")
-    static let answers: [ReviewAnswerView] = [
-        ReviewAnswerView(questionId: "q1", question: "Punctual?", kind: .rating, value: .rating(5)),
-        ReviewAnswerView(questionId: "q2", question: "Team player?", kind: .yesNo, value: .yes(false)),
-        ReviewAnswerView(questionId: "q3", question: "", kind: .text, value: .text("Sets up the ovens 🔥\nevery day")),
-    ]
-
     static let workplace: [ValueSample] = [
         ValueSample("QuestionKind", QuestionKind.yesNo),
         ValueSample("WorkplacePerson", colleague),
@@ -156,16 +150,8 @@ extension ValueSample {
         ValueSample("ReviewFormQuestion", ReviewFormQuestion(questionId: "q1", text: "How punctual?", kind: .rating)),
         ValueSample("ReviewFormView", ReviewFormView(formId: "form-1", name: "Yearly", questions: [
             ReviewFormQuestion(questionId: "q1", text: "How punctual?", kind: .rating), ReviewFormQuestion(questionId: "q2", text: "", kind: .text)])),
-        ValueSample("ReviewAnswerValue, rating", ReviewAnswerValue.rating(-3)),
-        ValueSample("ReviewAnswerValue, yes", ReviewAnswerValue.yes(true)),
-        ValueSample("ReviewAnswerValue, text", ReviewAnswerValue.text("Great")),
-        ValueSample("ReviewAnswerView", answers[2]),
-        ValueSample("ReviewView, with remark", ReviewView(
-            reviewId: "review-1", employeeId: "user-2", formId: "form-1", formName: "Yearly 2026", reviewer: colleague,
-            submittedAt: SampleDates.first, answers: answers, remark: "Well done")),
-        ValueSample("ReviewView, no remark", ReviewView(
-            reviewId: "review-2", employeeId: "user-5", formId: "form-9", formName: "", reviewer: WorkplacePerson(userId: "u", name: ""),
-            submittedAt: SampleDates.second, answers: [], remark: nil)),
+        ValueSample("ReviewLocator", ReviewLocator(position: 1 << 40, employeeId: "user-2")),
+        ValueSample("ReviewLocator, first position", ReviewLocator(position: 1, employeeId: "")),
         ValueSample("NewsItemView, with image", NewsItemView(
             newsId: "news-1", locationId: "loc-1", title: "Nieuwe oven", text: "Vanaf maandag.\nTot dan!", imageBlobId: "blob-7",
             postedAt: SampleDates.first, author: colleague, position: 1 << 50)),

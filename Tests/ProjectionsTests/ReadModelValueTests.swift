@@ -154,15 +154,13 @@ struct ReadModelValueTests {
         expectInvalid(PasswordHash.self, "hunter2".encodedBytes())
         expectInvalid(SealedToken.self, "not base64!".encodedBytes())
         expectInvalid(SealedToken.self, "".encodedBytes())
-        // An answer of no kind the codec knows, and a question kind the domain does not have.
-        expectInvalid(ReviewAnswerValue.self, [3, 2])
+        // A question kind the domain does not have.
         expectInvalid(QuestionKind.self, "yes_no".encodedBytes())
-        var answer = ValueWriter()
-        answer.write("q1")
-        answer.write("Punctual?")
-        answer.write("stars")
-        answer.write(ReviewAnswerValue.rating(3))
-        expectInvalid(ReviewAnswerView.self, answer.bytes)
+        var question = ValueWriter()
+        question.write("q1")
+        question.write("Punctual?")
+        question.write("stars")
+        expectInvalid(ReviewFormQuestion.self, question.bytes)
         // A blob reference of no kind the codec knows.
         expectInvalid(BlobReference.self, [3, 1, 0x41])
     }

@@ -10,7 +10,7 @@ public struct AccountCredentialsProjection: Projection {
     /// Version 2: values in the binary `ReadModelValue` form instead of JSON.
     public var version: Int { 2 }
     /// Only its domain's events reach it.
-    public var reads: [any DomainEvent.Type]? { [AccountEvent.self] }
+    public var reads: [any DecodableDomainEvent.Type]? { [AccountEvent.self] }
     /// `byEmail`: e-mail → credentials; `emails`: userId → e-mail.
     public var tables: [String] { [Self.byEmail, Self.emails] }
 

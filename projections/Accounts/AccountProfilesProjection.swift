@@ -9,7 +9,7 @@ public struct AccountProfilesProjection: Projection {
     /// Version 2: values in the binary `ReadModelValue` form instead of JSON.
     public var version: Int { 2 }
     /// Only its domain's events reach it.
-    public var reads: [any DomainEvent.Type]? { [AccountEvent.self] }
+    public var reads: [any DecodableDomainEvent.Type]? { [AccountEvent.self] }
     /// `profiles`: userId → profile.
     public var tables: [String] { [Self.profiles] }
 

@@ -10,7 +10,7 @@ public struct AccountSessionsProjection: Projection {
     /// Version 2: values in the binary `ReadModelValue` form instead of JSON.
     public var version: Int { 2 }
     /// Only its domain's events reach it.
-    public var reads: [any DomainEvent.Type]? { [AccountEvent.self] }
+    public var reads: [any DecodableDomainEvent.Type]? { [AccountEvent.self] }
     /// `sessions`: token hash → session.
     public var tables: [String] { [Self.sessions] }
 

@@ -13,7 +13,7 @@ public struct ResetOutboxProjection: Projection {
     /// Version 2: values in the binary `ReadModelValue` form instead of JSON.
     public var version: Int { 2 }
     /// Only its domain's events reach it.
-    public var reads: [any DomainEvent.Type]? { [AccountEvent.self] }
+    public var reads: [any DecodableDomainEvent.Type]? { [AccountEvent.self] }
     /// `mails`: inverted position → mail; `byUser`: `<user>/<inverted position>` → mail key.
     public var tables: [String] { [Self.mails, Self.byUser] }
 

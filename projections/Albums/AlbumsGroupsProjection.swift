@@ -22,7 +22,7 @@ public struct AlbumsGroupsProjection: Projection {
     /// Version 1.
     public var version: Int { 1 }
     /// Its domain's events, and the accounts' that move addresses and names.
-    public var reads: [any DomainEvent.Type]? { [AlbumsEvent.self, AccountEvent.self] }
+    public var reads: [any DecodableDomainEvent.Type]? { [AlbumsEvent.self, AccountEvent.self] }
     /// `groups`: `<group>` → `StoredGroup` (live groups only);
     /// `members`: `<group>/<address>` → the address;
     /// `memberships`: `<address>/<group>` → groupId;

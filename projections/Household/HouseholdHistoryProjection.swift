@@ -12,7 +12,7 @@ public struct HouseholdHistoryProjection: RowProjection {
     /// Version 2: values in the binary `ReadModelValue` form instead of JSON.
     public var version: Int { 2 }
     /// Only its domain's events reach it.
-    public var reads: [any DomainEvent.Type]? { [HouseholdEvent.self] }
+    public var reads: [any DecodableDomainEvent.Type]? { [HouseholdEvent.self] }
     /// `history`: `<house>/<inverted position>` → item.
     public var tables: [String] { [Self.history] }
 

@@ -14,7 +14,7 @@ public struct HouseholdHousesProjection: Projection {
     /// points from the house record to `points`).
     public var version: Int { 3 }
     /// Only its domain's events reach it.
-    public var reads: [any DomainEvent.Type]? { [HouseholdEvent.self] }
+    public var reads: [any DecodableDomainEvent.Type]? { [HouseholdEvent.self] }
     /// `houses`: houseId → house; `points`: `<house>/<user>` → points (former members keep theirs,
     /// as in the decider, so a returning member's total agrees with the history);
     /// `memberships`: userId → houseId; `joinCodes`: code → houseId.

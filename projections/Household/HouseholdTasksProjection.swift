@@ -12,7 +12,7 @@ public struct HouseholdTasksProjection: Projection {
     /// Version 2: values in the binary `ReadModelValue` form instead of JSON.
     public var version: Int { 3 }
     /// Only its domain's events reach it.
-    public var reads: [any DomainEvent.Type]? { [HouseholdEvent.self] }
+    public var reads: [any DecodableDomainEvent.Type]? { [HouseholdEvent.self] }
     /// `tasks`: `<house>/<room>/<task>` → `StoredTask`;
     /// `lastDone`: `<house>/<room>/<task>` → `TaskLastDone`, for a task done at least once.
     public var tables: [String] { [Self.tasks, Self.lastDone] }

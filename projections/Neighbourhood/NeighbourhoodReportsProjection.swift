@@ -22,7 +22,7 @@ public struct NeighbourhoodReportsProjection: Projection {
     /// whole record, description included, on every follow and reply).
     public var version: Int { 5 }
     /// Only its domain's events reach it.
-    public var reads: [any DomainEvent.Type]? { [NeighbourhoodEvent.self] }
+    public var reads: [any DecodableDomainEvent.Type]? { [NeighbourhoodEvent.self] }
     /// `reports`: reportId → `ReportRecord`, as posted;
     /// `activity`: reportId → `ReportActivity` (the reply count and the followers: what follows
     /// and replies need);

@@ -13,7 +13,7 @@ public struct QuizGamesProjection: Projection {
     /// `ReadModelValue` form instead of JSON (version 2 moved progress out of the game record).
     public var version: Int { 4 }
     /// Only its domain's events reach it.
-    public var reads: [any DomainEvent.Type]? { [QuizEvent.self] }
+    public var reads: [any DecodableDomainEvent.Type]? { [QuizEvent.self] }
     /// See the type's comment.
     public var tables: [String] { [Self.games, Self.progress, Self.answers, Self.playerGames] }
     /// `answers`: `apply` only puts its entries, so they wait for the batch's end and are stored

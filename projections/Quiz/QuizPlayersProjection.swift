@@ -15,7 +15,7 @@ public struct QuizPlayersProjection: Projection {
     /// Version 2: values in the binary `ReadModelValue` form instead of JSON.
     public var version: Int { 2 }
     /// Only its domains' events reach it.
-    public var reads: [any DomainEvent.Type]? { [AccountEvent.self, QuizEvent.self] }
+    public var reads: [any DecodableDomainEvent.Type]? { [AccountEvent.self, QuizEvent.self] }
     /// See the type's comment.
     public var tables: [String] { [Self.players, Self.usernames, Self.pool, Self.poolSize, Self.leaderboard] }
 

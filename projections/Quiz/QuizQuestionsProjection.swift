@@ -10,7 +10,7 @@ public struct QuizQuestionsProjection: Projection {
     /// Version 2: values in the binary `ReadModelValue` form instead of JSON.
     public var version: Int { 2 }
     /// Only its domain's events reach it.
-    public var reads: [any DomainEvent.Type]? { [QuizEvent.self] }
+    public var reads: [any DecodableDomainEvent.Type]? { [QuizEvent.self] }
     /// `questions`: number → question; `size`: `count` → number of questions.
     public var tables: [String] { [Self.questions, Self.size] }
 

@@ -54,68 +54,33 @@ extension ReviewAnswerView {
     }
 }
 
-extension ReviewView: ReadModelValue {
+extension ReviewView {
+    /// The review as its event says.
+    init(_ p: WorkplaceEvent.ReviewSubmitted) {
+        self.init(
+            reviewId: p.reviewId, employeeId: p.employeeId, formId: p.formId, formName: p.formName,
+            reviewer: WorkplacePerson(userId: p.reviewerId, name: p.reviewerName), submittedAt: p.submittedAt,
+            answers: p.answers.map(ReviewAnswerView.init), remark: p.remark)
+    }
+}
+
+/// Where a review is: the read models keep this, and the review is read from the log when asked.
+/// The employee is kept too, so that who may read it is known without reading the log.
+public struct ReviewLocator: Sendable, Equatable {
+    /// The review's event's position in the log.
+    public var position: UInt64
+    /// The reviewed member.
+    public var employeeId: String
+}
+
+extension ReviewLocator: ReadModelValue {
     public func encode(to writer: inout ValueWriter) {
-        writer.write(reviewId)
+        writer.write(position)
         writer.write(employeeId)
-        writer.write(formId)
-        writer.write(formName)
-        writer.write(reviewer)
-        writer.write(submittedAt)
-        writer.write(answers)
-        writer.write(remark)
     }
 
     public init(from reader: inout ValueReader) throws(ValueDecodingError) {
-        reviewId = try reader.read()
+        position = try reader.read()
         employeeId = try reader.read()
-        formId = try reader.read()
-        formName = try reader.read()
-        reviewer = try reader.read()
-        submittedAt = try reader.read()
-        answers = try reader.read()
-        remark = try reader.read()
-    }
-}
-
-extension ReviewAnswerView: ReadModelValue {
-    public func encode(to writer: inout ValueWriter) {
-        writer.write(questionId)
-        writer.write(question)
-        writer.write(kind)
-        writer.write(value)
-    }
-
-    public init(from reader: inout ValueReader) throws(ValueDecodingError) {
-        questionId = try reader.read()
-        question = try reader.read()
-        kind = try reader.read()
-        value = try reader.read()
-    }
-}
-
-extension ReviewAnswerValue: ReadModelValue {
-    /// A tag (0 rating, 1 yes, 2 text), then the value.
-    public func encode(to writer: inout ValueWriter) {
-        switch self {
-        case let .rating(rating):
-            writer.writeVarint(0)
-            writer.write(rating)
-        case let .yes(yes):
-            writer.writeVarint(1)
-            writer.write(yes)
-        case let .text(text):
-            writer.writeVarint(2)
-            writer.write(text)
-        }
-    }
-
-    public init(from reader: inout ValueReader) throws(ValueDecodingError) {
-        switch try reader.readVarint() {
-        case 0: self = .rating(try reader.read())
-        case 1: self = .yes(try reader.read())
-        case 2: self = .text(try reader.read())
-        case let tag: throw .invalid("answer tag \(tag)")
-        }
     }
 }

@@ -4,21 +4,22 @@ import Workplace
 
 /// Every organisation of the workplace app with its directory entry, members, join requests,
 /// forms, reviews and news, as the events say; who may see what (`WorkplaceAccess`) is the
-/// API's to apply per request.
+/// API's to apply per request. Reviews are kept as where they are in the log, and read from it
+/// when asked (`WorkplaceRecord`).
 ///
 /// One projection with many tables, as the neighbourhood's, because every event is about one
-/// organisation and most touch two or three of its tables at once. Lists hold ids and are
-/// resolved on reading, so a review or a news item (up to tens of kilobytes) is stored once.
+/// organisation and most touch two or three of its tables at once. News lists hold ids and are
+/// resolved on reading, so a news item (up to tens of kilobytes) is stored once.
 /// Every event does a bounded number of key writes and decodes at most one stored value (an
 /// organisation of at most 100 locations, a form of at most 50 questions, a member, a news
 /// item being deleted): no scan runs per event.
 public struct WorkplaceOrganisationsProjection: Projection {
     /// The stable name.
     public var name: String { "workplace.organisations" }
-    /// Version 2: `userOrganisations` was added.
-    public var version: Int { 2 }
-    /// Only its domain's events reach it.
-    public var reads: [any DomainEvent.Type]? { [WorkplaceEvent.self] }
+    /// Version 2: `userOrganisations` was added. Version 3: reviews are kept as log positions.
+    public var version: Int { 3 }
+    /// Only its domain's events reach it, a review as its ids.
+    public var reads: [any DecodableDomainEvent.Type]? { [WorkplaceRecord.self] }
     /// `directory`: `<folded name>\0<org>` → `OrganisationDirectoryEntry`;
     /// `organisations`: `<org>` → `OrganisationView`;
     /// `members`: `<org>/<user>` → `OrganisationMember` (accepted members only);
@@ -26,9 +27,9 @@ public struct WorkplaceOrganisationsProjection: Projection {
     ///   `members` table turned around, so a user's organisations are one prefix scan);
     /// `requests`: `<org>/<user>` → `JoinRequestView` (pending requests only);
     /// `forms`: `<org>/<form>` → `ReviewFormView` (live forms only);
-    /// `reviews`: `<org>/<review>` → `ReviewView`;
-    /// `organisationReviews`: `<org>/<inverted position>` → reviewId;
-    /// `employeeReviews`: `<org>/<employee>/<inverted position>` → reviewId;
+    /// `reviews`: `<org>/<review>` → `ReviewLocator` (the review's position and employee);
+    /// `organisationReviews`: `<org>/<inverted position>` → the review's position;
+    /// `employeeReviews`: `<org>/<employee>/<inverted position>` → the review's position;
     /// `news`: `<org>/<news>` → `NewsItemView` (live items only);
     /// `organisationNews`: `<org>/<inverted position>` → newsId;
     /// `locationNews`: `<org>/<location>/<inverted position>` → newsId.
@@ -63,7 +64,12 @@ public struct WorkplaceOrganisationsProjection: Projection {
     /// Folds a workplace event into the tables; ignores other events. Events about something
     /// not stored (the decider emits none) change nothing.
     public func apply(_ event: ProjectedEvent, to model: ReadModelWriter) throws {
-        guard let workplace = try event.decoded(as: WorkplaceEvent.self) else { return }
+        let workplace: WorkplaceEvent
+        switch try event.decoded(as: WorkplaceRecord.self) {
+        case nil: return
+        case .reviewSubmitted(let ids)?: return try submit(ids, at: event.position, model)
+        case .event(let whole)?: workplace = whole
+        }
         switch workplace {
         case .organisationRegistered(let p): try register(p, model)
         case .locationAdded(let p):
@@ -79,7 +85,7 @@ public struct WorkplaceOrganisationsProjection: Projection {
             try applyMembership(workplace, model)
         case .formCreated, .formRenamed, .questionAdded, .questionRemoved, .questionsReordered, .formDeleted:
             try applyForm(workplace, model)
-        case .reviewSubmitted(let p): try submit(p, at: event.position, model)
+        case .reviewSubmitted: break  // never: `WorkplaceRecord` hands a review over as its ids
         case .newsPosted(let p): try post(p, at: event.position, model)
         case .newsDeleted(let p): try deleteNews(p, model)
         }
@@ -103,16 +109,13 @@ public struct WorkplaceOrganisationsProjection: Projection {
         try model.update(OrganisationView.self, at: WorkplaceKeys.organisation(organisationId), in: Self.organisations, change)
     }
 
-    private func submit(_ p: WorkplaceEvent.ReviewSubmitted, at position: UInt64, _ model: ReadModelWriter) throws {
-        let review = ReviewView(
-            reviewId: p.reviewId, employeeId: p.employeeId, formId: p.formId, formName: p.formName,
-            reviewer: WorkplacePerson(userId: p.reviewerId, name: p.reviewerName), submittedAt: p.submittedAt,
-            answers: p.answers.map(ReviewAnswerView.init), remark: p.remark)
-        try model.put(review, at: WorkplaceKeys.item(p.organisationId, p.reviewId), in: Self.reviews)
-        let organisationKey = ReadModelKeys.newestFirst(WorkplaceKeys.organisationPrefix(p.organisationId), position)
-        try model.put(p.reviewId, at: organisationKey, in: Self.organisationReviews)
-        let employeeKey = ReadModelKeys.newestFirst(WorkplaceKeys.listPrefix(p.organisationId, p.employeeId), position)
-        try model.put(p.reviewId, at: employeeKey, in: Self.employeeReviews)
+    private func submit(_ ids: WorkplaceRecord.ReviewIds, at position: UInt64, _ model: ReadModelWriter) throws {
+        let locator = ReviewLocator(position: position, employeeId: ids.employeeId)
+        try model.put(locator, at: WorkplaceKeys.item(ids.organisationId, ids.reviewId), in: Self.reviews)
+        let organisationKey = ReadModelKeys.newestFirst(WorkplaceKeys.organisationPrefix(ids.organisationId), position)
+        try model.put(position, at: organisationKey, in: Self.organisationReviews)
+        let employeeKey = ReadModelKeys.newestFirst(WorkplaceKeys.listPrefix(ids.organisationId, ids.employeeId), position)
+        try model.put(position, at: employeeKey, in: Self.employeeReviews)
     }
 
     private func post(_ p: WorkplaceEvent.NewsPosted, at position: UInt64, _ model: ReadModelWriter) throws {

@@ -1,16 +1,17 @@
 import Foundation
 
 extension WorkplaceQueries {
-    /// Up to `limit` ids of `table` under `prefix` after `cursor` (newest first), each resolved
-    /// by `resolve` in the same snapshot; an id that resolves to nothing is skipped (none does:
-    /// lists and items change in the same transaction).
-    func newestFirst<Item: Sendable & Equatable>(
-        in table: String, prefix: String, limit: Int?, cursor: String?, resolve: (ReadModelReader, String) throws -> Item?
+    /// Up to `limit` values of `table` under `prefix` after `cursor` (newest first: ids, or
+    /// positions), each resolved by `resolve` in the same snapshot; a value that resolves to
+    /// nothing is skipped (none does: lists and items change in the same transaction).
+    func newestFirst<Stored: ReadModelValue, Item: Sendable & Equatable>(
+        _ stored: Stored.Type, in table: String, prefix: String, limit: Int?, cursor: String?,
+        resolve: (ReadModelReader, Stored) throws -> Item?
     ) throws(ListQueryError) -> ItemPage<Item> {
         let request = try ListPage.request(limit: limit, cursor: cursor, prefix: prefix)
         do {
             return try engine.read(WorkplaceProjections.organisations) { model in
-                let page = try model.page(String.self, in: table, prefix: prefix, request)
+                let page = try model.page(Stored.self, in: table, prefix: prefix, request)
                 return ItemPage(items: try page.entries.compactMap { try resolve(model, $0.value) }, next: page.next)
             }
         } catch {

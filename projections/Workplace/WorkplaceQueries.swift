@@ -102,21 +102,55 @@ public struct WorkplaceQueries<Store: EventStore>: Sendable {
     }
 
     /// A page of the organisation's reviews, newest first: of one employee, or all when
-    /// `employeeId` is nil.
+    /// `employeeId` is nil. The read model lists where each review is; the reviews are read from
+    /// the log, as their events say (their sealed fields opened: an erased user's read as erased).
     public func reviews(
         in organisationId: String, employee employeeId: String?, limit: Int?, cursor: String?
-    ) throws(ListQueryError) -> ItemPage<ReviewView> {
+    ) async throws(ListQueryError) -> ItemPage<ReviewView> {
         let (table, prefix) = employeeId.map { (Table.employeeReviews, WorkplaceKeys.listPrefix(organisationId, $0)) }
             ?? (Table.organisationReviews, WorkplaceKeys.organisationPrefix(organisationId))
-        return try newestFirst(in: table, prefix: prefix, limit: limit, cursor: cursor) { model, reviewId in
-            try model.value(ReviewView.self, at: WorkplaceKeys.item(organisationId, reviewId), in: Table.reviews)
+        let positions = try newestFirst(UInt64.self, in: table, prefix: prefix, limit: limit, cursor: cursor) { _, position in position }
+        var reviews: [ReviewView] = []
+        reviews.reserveCapacity(positions.items.count)
+        for position in positions.items {
+            do { reviews.append(try await review(at: position)) } catch { throw .readModel(error) }
         }
+        return ItemPage(items: reviews, next: positions.next)
     }
 
     /// Review `reviewId` of the organisation; nil when unknown or another organisation's.
-    public func review(id reviewId: String, in organisationId: String) throws(ReadModelError) -> ReviewView? {
-        try engine.read(WorkplaceProjections.organisations) { model in
-            try model.value(ReviewView.self, at: WorkplaceKeys.item(organisationId, reviewId), in: Table.reviews)
+    public func review(id reviewId: String, in organisationId: String) async throws(ReadModelError) -> ReviewView? {
+        let locator = try engine.read(WorkplaceProjections.organisations) { model in
+            try model.value(ReviewLocator.self, at: WorkplaceKeys.item(organisationId, reviewId), in: Table.reviews)
+        }
+        guard let locator else { return nil }
+        return try await review(at: locator.position)
+    }
+
+    /// The review whose event is at `position`, read from the log. The read model names only
+    /// positions of reviews, and the log never changes a record, so anything else there is a
+    /// fault of the service, not of the request.
+    private func review(at position: UInt64) async throws(ReadModelError) -> ReviewView {
+        let records: [RecordedEvent]
+        do { records = try await engine.log.readAll(from: position, direction: .forward, limit: 1) } catch { throw .log(error) }
+        guard let record = records.first, record.position == position else {
+            throw .undecodable(table: "the log", key: String(position), reason: "the read model lists a review there; the log has none")
+        }
+        do {
+            // With the keyring the engine opens events with, as the read models once did.
+            let event = try PersonalDataKeys.$current.withValue(PersonalDataKeys.current ?? engine.personalData) {
+                try WorkplaceEvent.decode(typeName: record.type, schemaVersion: record.schemaVersion, data: record.data)
+            }
+            guard case .reviewSubmitted(let submitted)? = event else {
+                throw ReadModelError.undecodable(table: "the log", key: String(position), reason: "\(record.type) is not a review")
+            }
+            return ReviewView(submitted)
+        } catch let error as ReadModelError {
+            throw error
+        } catch let PersonalDataError.keyStore(_, reason) {
+            throw .keysUnavailable(reason: reason)
+        } catch {
+            throw .undecodable(table: "the log", key: String(position), reason: "\(error)")
         }
     }
 
@@ -127,7 +161,7 @@ public struct WorkplaceQueries<Store: EventStore>: Sendable {
     ) throws(ListQueryError) -> ItemPage<NewsItemView> {
         let (table, prefix) = locationId.map { (Table.locationNews, WorkplaceKeys.listPrefix(organisationId, $0)) }
             ?? (Table.organisationNews, WorkplaceKeys.organisationPrefix(organisationId))
-        return try newestFirst(in: table, prefix: prefix, limit: limit, cursor: cursor) { model, newsId in
+        return try newestFirst(String.self, in: table, prefix: prefix, limit: limit, cursor: cursor) { model, newsId in
             try model.value(NewsItemView.self, at: WorkplaceKeys.item(organisationId, newsId), in: Table.news)
         }
     }

@@ -27,9 +27,12 @@ extension LogbookAPI {
         case .all: nil
         case .employee(let id): id
         }
-        let page = try ProblemMapping.listQuery {
-            try runtime.workplace.reviews(
+        let page: ItemPage<ReviewView>
+        do {
+            page = try await runtime.workplace.reviews(
                 in: organisation.organisationId, employee: employeeId, limit: input.query.limit, cursor: input.query.cursor)
+        } catch {
+            throw ProblemMapping.problem(for: error)
         }
         return .ok(.init(body: .json(.init(items: page.items.map(WorkplaceRoutes.review), next: page.next))))
     }
@@ -40,7 +43,7 @@ extension LogbookAPI {
         let (organisation, viewer) = try workplaceViewer(caller.userId, of: input.path.organisationId)
         // Membership first, so that an outsider learns nothing of the review ids.
         try WorkplaceRoutes.access { () throws(WorkplaceError) in try WorkplaceAccess.requireMember(viewer) }
-        guard let review = try runtime.workplace.review(id: input.path.reviewId, in: organisation.organisationId) else {
+        guard let review = try await runtime.workplace.review(id: input.path.reviewId, in: organisation.organisationId) else {
             throw ProblemMapping.problem(for: WorkplaceError.reviewNotFound)
         }
         try WorkplaceRoutes.access { () throws(WorkplaceError) in try WorkplaceAccess.requireReview(of: review.employeeId, viewer) }

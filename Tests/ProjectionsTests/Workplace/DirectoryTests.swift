@@ -113,7 +113,7 @@ struct DirectoryTests {
         for limit in [0, -5, 501] {
             #expect(throws: ListQueryError.limitOutOfRange(limit, allowed: 1...500)) { try queries.directory(query: nil, limit: limit, cursor: nil) }
         }
-        let reviewCursor = try #require(try queries.reviews(in: "o1", employee: nil, limit: 1, cursor: nil).next)
+        let reviewCursor = try #require(try await queries.reviews(in: "o1", employee: nil, limit: 1, cursor: nil).next)
         for cursor in ["", "%%%", "not base64 at all", "AAAA", reviewCursor, "_w"] {
             #expect(throws: ListQueryError.malformedCursor, "\(cursor)") { try queries.directory(query: nil, limit: nil, cursor: cursor) }
         }

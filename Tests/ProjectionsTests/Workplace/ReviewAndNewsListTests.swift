@@ -31,17 +31,17 @@ struct ReviewAndNewsListTests {
                 .init(questionId: "q3", question: "What went well?", kind: .text, value: .text("Helpful")),
             ],
             remark: "Keep it up")
-        #expect(try fixture.queries.review(id: "rev-1", in: "org-1") == expected)
-        #expect(try fixture.queries.review(id: "rev-1", in: "org-2") == nil, "another organisation's review")
-        #expect(try fixture.queries.review(id: "rev-2", in: "org-1") == nil)
+        #expect(try await fixture.queries.review(id: "rev-1", in: "org-1") == expected)
+        #expect(try await fixture.queries.review(id: "rev-1", in: "org-2") == nil, "another organisation's review")
+        #expect(try await fixture.queries.review(id: "rev-2", in: "org-1") == nil)
 
         try await fixture.append(
             .formRenamed(.init(organisationId: "org-1", formId: "form-1", name: "Renamed", actorId: "ann")),
             .questionRemoved(.init(organisationId: "org-1", formId: "form-1", questionId: "q1", actorId: "ann")),
             .formDeleted(.init(organisationId: "org-1", formId: "form-1", actorId: "ann")),
             .memberRemoved(.init(organisationId: "org-1", userId: "bob", actorId: "ann")))
-        #expect(try fixture.queries.review(id: "rev-1", in: "org-1") == expected)
-        #expect(try fixture.queries.reviews(in: "org-1", employee: "bob", limit: nil, cursor: nil).items == [expected],
+        #expect(try await fixture.queries.review(id: "rev-1", in: "org-1") == expected)
+        #expect(try await fixture.queries.reviews(in: "org-1", employee: "bob", limit: nil, cursor: nil).items == [expected],
                 "a former member's reviews stay")
         #expect(try fixture.queries.membership(of: "bob", in: "org-1") == nil)
     }
@@ -55,17 +55,17 @@ struct ReviewAndNewsListTests {
         }
         try await fixture.append(H.review("org-2", "rev-x", of: "bob"))
 
-        let bob = try pages { limit, cursor throws(ListQueryError) in
-            try fixture.queries.reviews(in: "org-1", employee: "bob", limit: limit, cursor: cursor)
+        let bob = try await pages { limit, cursor throws(ListQueryError) in
+            try await fixture.queries.reviews(in: "org-1", employee: "bob", limit: limit, cursor: cursor)
         }
         #expect(bob.map { $0.map(\.reviewId) } == [["rev-6", "rev-4"], ["rev-2", "rev-0"]], "the last page has no next")
-        let all = try pages { limit, cursor throws(ListQueryError) in
-            try fixture.queries.reviews(in: "org-1", employee: nil, limit: limit, cursor: cursor)
+        let all = try await pages { limit, cursor throws(ListQueryError) in
+            try await fixture.queries.reviews(in: "org-1", employee: nil, limit: limit, cursor: cursor)
         }
         #expect(all.joined().map(\.reviewId) == (0..<7).reversed().map { "rev-\($0)" })
         #expect(all.joined().first { $0.reviewId == "rev-3" }?.remark == nil)
-        #expect(try fixture.queries.reviews(in: "org-1", employee: "dan", limit: nil, cursor: nil) == ItemPage(items: [], next: nil))
-        #expect(try fixture.queries.reviews(in: "org-2", employee: nil, limit: nil, cursor: nil).items.map(\.reviewId) == ["rev-x"])
+        #expect(try await fixture.queries.reviews(in: "org-1", employee: "dan", limit: nil, cursor: nil) == ItemPage(items: [], next: nil))
+        #expect(try await fixture.queries.reviews(in: "org-2", employee: nil, limit: nil, cursor: nil).items.map(\.reviewId) == ["rev-x"])
     }
 
     @Test func newsIsNewestFirstPerLocationAndAllAndDeletedItemsLeaveBoth() async throws {
@@ -118,31 +118,31 @@ struct ReviewAndNewsListTests {
         for n in 0..<3 { try await fixture.append(H.review("org-1", "rev-\(n)", of: "bob"), H.news("org-1", "news-\(n)")) }
         let queries = fixture.queries
         for limit in [0, -1, 501, .max] {
-            #expect(throws: ListQueryError.limitOutOfRange(limit, allowed: 1...500)) {
-                try queries.reviews(in: "org-1", employee: nil, limit: limit, cursor: nil)
+            await #expect(throws: ListQueryError.limitOutOfRange(limit, allowed: 1...500)) {
+                try await queries.reviews(in: "org-1", employee: nil, limit: limit, cursor: nil)
             }
             #expect(throws: ListQueryError.limitOutOfRange(limit, allowed: 1...500)) { try queries.news(in: "org-1", location: nil, limit: limit, cursor: nil) }
         }
         #expect(try queries.news(in: "org-1", location: nil, limit: 500, cursor: nil).items.count == 3)
-        let reviewCursor = try #require(try queries.reviews(in: "org-1", employee: "bob", limit: 1, cursor: nil).next)
-        let orgReviewCursor = try #require(try queries.reviews(in: "org-1", employee: nil, limit: 1, cursor: nil).next)
+        let reviewCursor = try #require(try await queries.reviews(in: "org-1", employee: "bob", limit: 1, cursor: nil).next)
+        let orgReviewCursor = try #require(try await queries.reviews(in: "org-1", employee: nil, limit: 1, cursor: nil).next)
         for cursor in ["", "not a cursor!", "AAAA", String(repeating: "A", count: 10_000), reviewCursor] {
             #expect(throws: ListQueryError.malformedCursor, "\(cursor.prefix(20))") {
                 try queries.news(in: "org-1", location: nil, limit: nil, cursor: cursor)
             }
         }
         // Another list's cursor, another employee's, another organisation's: refused, not followed.
-        #expect(throws: ListQueryError.malformedCursor) { try queries.reviews(in: "org-1", employee: "cara", limit: nil, cursor: reviewCursor) }
-        #expect(throws: ListQueryError.malformedCursor) { try queries.reviews(in: "org-2", employee: nil, limit: nil, cursor: orgReviewCursor) }
-        #expect(try queries.reviews(in: "org-1", employee: nil, limit: nil, cursor: orgReviewCursor).items.count == 2)
+        await #expect(throws: ListQueryError.malformedCursor) { try await queries.reviews(in: "org-1", employee: "cara", limit: nil, cursor: reviewCursor) }
+        await #expect(throws: ListQueryError.malformedCursor) { try await queries.reviews(in: "org-2", employee: nil, limit: nil, cursor: orgReviewCursor) }
+        #expect(try await queries.reviews(in: "org-1", employee: nil, limit: nil, cursor: orgReviewCursor).items.count == 2)
     }
 
     /// Every page of a list of `limit` 2, following `next` until there is none.
-    private func pages<Item>(_ read: (Int?, String?) throws(ListQueryError) -> ItemPage<Item>) throws -> [[Item]] {
+    private func pages<Item>(_ read: (Int?, String?) async throws(ListQueryError) -> ItemPage<Item>) async throws -> [[Item]] {
         var pages: [[Item]] = []
         var cursor: String?
         repeat {
-            let page = try read(2, cursor)
+            let page = try await read(2, cursor)
             pages.append(page.items)
             cursor = page.next
             try #require(pages.count < 100, "paging ends")

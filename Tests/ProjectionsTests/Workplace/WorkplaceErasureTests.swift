@@ -45,7 +45,7 @@ struct WorkplaceErasureTests {
             return
         }
         #expect(before.name == Self.name && before.employeeNumber == Self.number)
-        #expect(try queries.review(id: "rev-eve", in: "org-1")?.remark == Self.remark)
+        #expect(try await queries.review(id: "rev-eve", in: "org-1")?.remark == Self.remark)
         let sealed = try RawReadModel(WorkplaceProjections.organisations, in: fixture.engine)
         #expect(Self.holdsMarker(sealed), "Eve's data is in the read models before the erasure")
 
@@ -62,12 +62,12 @@ struct WorkplaceErasureTests {
         #expect(request.name == deleted && request.employeeNumber != Self.number && request.requestedAt == WorkplaceFixture.start)
         #expect(try queries.members(of: "org-1").map(\.name).sorted() == ["Ann", "Bob", deleted])
 
-        let aboutEve = try #require(try queries.review(id: "rev-eve", in: "org-1"))
+        let aboutEve = try #require(try await queries.review(id: "rev-eve", in: "org-1"))
         #expect(aboutEve.reviewer == WorkplacePerson(userId: "ann", name: "Ann"), "the reviewer's own name is not Eve's")
         #expect(aboutEve.answers.map(\.value) == [.rating(4), .yes(true), .text("")] && aboutEve.remark != Self.remark)
         #expect(aboutEve.answers.map(\.question) == ["How punctual?", "Team player?", "What went well?"], "the questions are the organisation's")
 
-        let byEve = try #require(try queries.review(id: "rev-bob", in: "org-1"))
+        let byEve = try #require(try await queries.review(id: "rev-bob", in: "org-1"))
         #expect(byEve.reviewer == WorkplacePerson(userId: "eve", name: deleted))
         #expect(byEve.answers.last?.value == .text("Bob's answer") && byEve.remark == "Bob's remark", "what Eve wrote about Bob is Bob's")
 
@@ -79,8 +79,39 @@ struct WorkplaceErasureTests {
         #expect(!Self.holdsMarker(erased), "no byte of the rebuilt read models holds Eve's data")
     }
 
+    /// Reviews are kept as log positions and read from the log: what a review says is never in
+    /// the read models, and an erasure shows in it at once, with no rebuild.
+    @Test func aReviewsTextsAreNeverInTheReadModelsAndReadAsErasedAtOnce() async throws {
+        let keysDirectory = NSTemporaryDirectory() + "workplace-keys-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: keysDirectory) }
+        let keyring = try PersonalDataKeyStore(dataDirectory: keysDirectory, secret: SymmetricKey(size: .bits256))
+        let fixture = try await WorkplaceFixture(personalData: keyring)
+        defer { fixture.close() }
+        try await PersonalDataKeys.$current.withValue(keyring) {
+            try await fixture.append(H.register("org-1", "Acme", locations: [("loc-1", "HQ")]))
+            try await fixture.append(H.join("org-1", "eve", name: "Eve", number: "E-1"))
+            try await fixture.append(H.review("org-1", "rev-eve", of: "eve", text: Self.answer, remark: Self.remark))
+        }
+        let queries = fixture.queries
+        #expect(try await queries.review(id: "rev-eve", in: "org-1")?.remark == Self.remark)
+        #expect(try await queries.reviews(in: "org-1", employee: "eve", limit: nil, cursor: nil).items.first?.answers.last?.value == .text(Self.answer))
+        let model = try RawReadModel(WorkplaceProjections.organisations, in: fixture.engine)
+        #expect(!Self.holds(Self.answer, model) && !Self.holds(Self.remark, model), "no review text in the read models")
+        #expect(!Self.holds("How punctual?", model), "nor the review's questions")
+
+        try keyring.erase("eve")
+        let erased = try #require(try await queries.review(id: "rev-eve", in: "org-1"))
+        #expect(erased.remark == "" && erased.answers.last?.value == .text(""), "no rebuild needed")
+        let listed = try await queries.reviews(in: "org-1", employee: nil, limit: nil, cursor: nil).items
+        #expect(listed == [erased])
+    }
+
     private static func holdsMarker(_ model: RawReadModel) -> Bool {
-        let needle = Array(marker.utf8)
+        holds(marker, model)
+    }
+
+    private static func holds(_ text: String, _ model: RawReadModel) -> Bool {
+        let needle = Array(text.utf8)
         return model.tables.values.joined().contains { entry in
             entry.value.indices.contains { entry.value[$0...].starts(with: needle) }
         }

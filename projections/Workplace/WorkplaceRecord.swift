@@ -1,0 +1,39 @@
+import EventSourcing
+import Foundation
+import Workplace
+
+/// The workplace's events as its read models take them: a review as its ids, every other event
+/// whole.
+///
+/// Why: reviews are most of a workplace log and its largest events, and on a server's log a
+/// review holds 3–8 sealed fields (its reviewer's name, every text answer, the remark). The read
+/// models store where a review is and `WorkplaceQueries` reads it from the log when asked, so a
+/// build decodes three ids of a review and opens nothing of it (docs/benchmarks.md, issue 12).
+public enum WorkplaceRecord: DecodableDomainEvent {
+    /// `workplace.reviewSubmitted`, as its ids.
+    case reviewSubmitted(ReviewIds)
+    /// Any other workplace event.
+    case event(WorkplaceEvent)
+
+    /// The ids of a submitted review: what the read models key it by.
+    public struct ReviewIds: NodeDecodable, Sendable, Equatable {
+        public var organisationId: String
+        public var reviewId: String
+        public var employeeId: String
+
+        public init(nodes object: NodeObject) throws {
+            organisationId = try object.value("organisationId")
+            reviewId = try object.value("reviewId")
+            employeeId = try object.value("employeeId")
+        }
+    }
+
+    public static var domain: String { WorkplaceEvent.domain }
+
+    public static func decode(typeName: String, schemaVersion: UInt16, data: Data) throws -> WorkplaceRecord? {
+        if typeName == WorkplaceEvent.ReviewSubmitted.typeName {
+            return .reviewSubmitted(try EventJSON.decode(ReviewIds.self, from: data))
+        }
+        return try WorkplaceEvent.decode(typeName: typeName, schemaVersion: schemaVersion, data: data).map(Self.event)
+    }
+}
