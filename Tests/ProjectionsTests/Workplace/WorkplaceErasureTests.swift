@@ -22,88 +22,91 @@ struct WorkplaceErasureTests {
     private static let text = "text-\(marker)"
 
     @Test func anErasedUserReadsAsDeletedUserAfterARebuild() async throws {
-        let keysDirectory = NSTemporaryDirectory() + "workplace-keys-" + UUID().uuidString
-        defer { try? FileManager.default.removeItem(atPath: keysDirectory) }
-        let keyring = try PersonalDataKeyStore(dataDirectory: keysDirectory, secret: SymmetricKey(size: .bits256))
-        let fixture = try await WorkplaceFixture(personalData: keyring)
-        defer { fixture.close() }
+        try await withKeyring { keyring, fixture in
+            try await PersonalDataKeys.$current.withValue(keyring) {
+                try await fixture.append(H.register("org-1", "Acme", locations: [("loc-1", "HQ")]))
+                try await fixture.append(H.register("org-2", "Other", creator: "zed", creatorName: "Zed"))
+                try await fixture.append(H.join("org-1", "eve", name: Self.name, number: Self.number) + H.join("org-1", "bob", name: "Bob", number: "B-1"))
+                try await fixture.append(H.request("org-2", "eve", name: Self.name, number: Self.number))
+                try await fixture.append(.memberChanged(.init(organisationId: "org-1", userId: "eve", locationId: "loc-1", admin: true, actorId: "ann")))
+                // Ann reviews Eve (the text answer and remark are about Eve); Eve reviews Bob and posts news.
+                try await fixture.append(H.review("org-1", "rev-eve", of: "eve", text: Self.answer, remark: Self.remark))
+                try await fixture.append(H.review("org-1", "rev-bob", of: "bob", by: ("eve", Self.name), text: "Bob's answer", remark: "Bob's remark"))
+                try await fixture.append(H.news("org-1", "news-1", title: Self.title, text: Self.text, author: ("eve", Self.name)))
+            }
+            let queries = fixture.queries
+            guard case .member(let before)? = try queries.membership(of: "eve", in: "org-1") else {
+                Issue.record("Eve is a member")
+                return
+            }
+            #expect(before.name == Self.name && before.employeeNumber == Self.number)
+            #expect(try await queries.review(id: "rev-eve", in: "org-1")?.remark == Self.remark)
+            let sealed = try RawReadModel(WorkplaceProjections.organisations, in: fixture.engine)
+            #expect(Self.holdsMarker(sealed), "Eve's data is in the read models before the erasure")
 
-        try await PersonalDataKeys.$current.withValue(keyring) {
-            try await fixture.append(H.register("org-1", "Acme", locations: [("loc-1", "HQ")]))
-            try await fixture.append(H.register("org-2", "Other", creator: "zed", creatorName: "Zed"))
-            try await fixture.append(H.join("org-1", "eve", name: Self.name, number: Self.number) + H.join("org-1", "bob", name: "Bob", number: "B-1"))
-            try await fixture.append(H.request("org-2", "eve", name: Self.name, number: Self.number))
-            try await fixture.append(.memberChanged(.init(organisationId: "org-1", userId: "eve", locationId: "loc-1", admin: true, actorId: "ann")))
-            // Ann reviews Eve (the text answer and remark are about Eve); Eve reviews Bob and posts news.
-            try await fixture.append(H.review("org-1", "rev-eve", of: "eve", text: Self.answer, remark: Self.remark))
-            try await fixture.append(H.review("org-1", "rev-bob", of: "bob", by: ("eve", Self.name), text: "Bob's answer", remark: "Bob's remark"))
-            try await fixture.append(H.news("org-1", "news-1", title: Self.title, text: Self.text, author: ("eve", Self.name)))
+            try keyring.erase("eve")
+            try await fixture.engine.rebuild(WorkplaceProjections.organisations.name)
+
+            let deleted = PersonalDataSeal.deletedUser
+            guard case .member(let member)? = try queries.membership(of: "eve", in: "org-1"),
+                  case .pending(let request)? = try queries.membership(of: "eve", in: "org-2") else {
+                Issue.record("Eve's membership and request stay, without her data")
+                return
+            }
+            #expect(member.userId == "eve" && member.name == deleted && member.employeeNumber != Self.number && member.admin)
+            #expect(request.name == deleted && request.employeeNumber != Self.number && request.requestedAt == WorkplaceFixture.start)
+            #expect(try queries.members(of: "org-1").map(\.name).sorted() == ["Ann", "Bob", deleted])
+
+            let aboutEve = try #require(try await queries.review(id: "rev-eve", in: "org-1"))
+            #expect(aboutEve.reviewer == WorkplacePerson(userId: "ann", name: "Ann"), "the reviewer's own name is not Eve's")
+            #expect(aboutEve.answers.map(\.value) == [.rating(4), .yes(true), .text("")] && aboutEve.remark != Self.remark)
+            #expect(aboutEve.answers.map(\.question) == ["How punctual?", "Team player?", "What went well?"], "the questions are the organisation's")
+
+            let byEve = try #require(try await queries.review(id: "rev-bob", in: "org-1"))
+            #expect(byEve.reviewer == WorkplacePerson(userId: "eve", name: deleted))
+            #expect(byEve.answers.last?.value == .text("Bob's answer") && byEve.remark == "Bob's remark", "what Eve wrote about Bob is Bob's")
+
+            let news = try queries.news(in: "org-1", location: "loc-1", limit: nil, cursor: nil).items
+            #expect(news.map(\.newsId) == ["news-1"])
+            #expect(news.first?.author == WorkplacePerson(userId: "eve", name: deleted) && news.first?.title == "" && news.first?.text == "")
+
+            let erased = try RawReadModel(WorkplaceProjections.organisations, in: fixture.engine)
+            #expect(!Self.holdsMarker(erased), "no byte of the rebuilt read models holds Eve's data")
         }
-        let queries = fixture.queries
-        guard case .member(let before)? = try queries.membership(of: "eve", in: "org-1") else {
-            Issue.record("Eve is a member")
-            return
-        }
-        #expect(before.name == Self.name && before.employeeNumber == Self.number)
-        #expect(try await queries.review(id: "rev-eve", in: "org-1")?.remark == Self.remark)
-        let sealed = try RawReadModel(WorkplaceProjections.organisations, in: fixture.engine)
-        #expect(Self.holdsMarker(sealed), "Eve's data is in the read models before the erasure")
-
-        try keyring.erase("eve")
-        try await fixture.engine.rebuild(WorkplaceProjections.organisations.name)
-
-        let deleted = PersonalDataSeal.deletedUser
-        guard case .member(let member)? = try queries.membership(of: "eve", in: "org-1"),
-              case .pending(let request)? = try queries.membership(of: "eve", in: "org-2") else {
-            Issue.record("Eve's membership and request stay, without her data")
-            return
-        }
-        #expect(member.userId == "eve" && member.name == deleted && member.employeeNumber != Self.number && member.admin)
-        #expect(request.name == deleted && request.employeeNumber != Self.number && request.requestedAt == WorkplaceFixture.start)
-        #expect(try queries.members(of: "org-1").map(\.name).sorted() == ["Ann", "Bob", deleted])
-
-        let aboutEve = try #require(try await queries.review(id: "rev-eve", in: "org-1"))
-        #expect(aboutEve.reviewer == WorkplacePerson(userId: "ann", name: "Ann"), "the reviewer's own name is not Eve's")
-        #expect(aboutEve.answers.map(\.value) == [.rating(4), .yes(true), .text("")] && aboutEve.remark != Self.remark)
-        #expect(aboutEve.answers.map(\.question) == ["How punctual?", "Team player?", "What went well?"], "the questions are the organisation's")
-
-        let byEve = try #require(try await queries.review(id: "rev-bob", in: "org-1"))
-        #expect(byEve.reviewer == WorkplacePerson(userId: "eve", name: deleted))
-        #expect(byEve.answers.last?.value == .text("Bob's answer") && byEve.remark == "Bob's remark", "what Eve wrote about Bob is Bob's")
-
-        let news = try queries.news(in: "org-1", location: "loc-1", limit: nil, cursor: nil).items
-        #expect(news.map(\.newsId) == ["news-1"])
-        #expect(news.first?.author == WorkplacePerson(userId: "eve", name: deleted) && news.first?.title == "" && news.first?.text == "")
-
-        let erased = try RawReadModel(WorkplaceProjections.organisations, in: fixture.engine)
-        #expect(!Self.holdsMarker(erased), "no byte of the rebuilt read models holds Eve's data")
     }
 
     /// Reviews are kept as log positions and read from the log: what a review says is never in
     /// the read models, and an erasure shows in it at once, with no rebuild.
     @Test func aReviewsTextsAreNeverInTheReadModelsAndReadAsErasedAtOnce() async throws {
+        try await withKeyring { keyring, fixture in
+            try await PersonalDataKeys.$current.withValue(keyring) {
+                try await fixture.append(H.register("org-1", "Acme", locations: [("loc-1", "HQ")]))
+                try await fixture.append(H.join("org-1", "eve", name: "Eve", number: "E-1"))
+                try await fixture.append(H.review("org-1", "rev-eve", of: "eve", text: Self.answer, remark: Self.remark))
+            }
+            let queries = fixture.queries
+            #expect(try await queries.review(id: "rev-eve", in: "org-1")?.remark == Self.remark)
+            #expect(try await queries.reviews(in: "org-1", employee: "eve", limit: nil, cursor: nil).items.first?.answers.last?.value == .text(Self.answer))
+            let model = try RawReadModel(WorkplaceProjections.organisations, in: fixture.engine)
+            #expect(!Self.holds(Self.answer, model) && !Self.holds(Self.remark, model), "no review text in the read models")
+            #expect(!Self.holds("How punctual?", model), "nor the review's questions")
+
+            try keyring.erase("eve")
+            let erased = try #require(try await queries.review(id: "rev-eve", in: "org-1"))
+            #expect(erased.remark == "" && erased.answers.last?.value == .text(""), "no rebuild needed")
+            let listed = try await queries.reviews(in: "org-1", employee: nil, limit: nil, cursor: nil).items
+            #expect(listed == [erased])
+        }
+    }
+
+    /// A key store in a directory of its own and a fixture whose engine opens with it.
+    private func withKeyring(_ body: (PersonalDataKeyStore, WorkplaceFixture) async throws -> Void) async throws {
         let keysDirectory = NSTemporaryDirectory() + "workplace-keys-" + UUID().uuidString
         defer { try? FileManager.default.removeItem(atPath: keysDirectory) }
         let keyring = try PersonalDataKeyStore(dataDirectory: keysDirectory, secret: SymmetricKey(size: .bits256))
         let fixture = try await WorkplaceFixture(personalData: keyring)
         defer { fixture.close() }
-        try await PersonalDataKeys.$current.withValue(keyring) {
-            try await fixture.append(H.register("org-1", "Acme", locations: [("loc-1", "HQ")]))
-            try await fixture.append(H.join("org-1", "eve", name: "Eve", number: "E-1"))
-            try await fixture.append(H.review("org-1", "rev-eve", of: "eve", text: Self.answer, remark: Self.remark))
-        }
-        let queries = fixture.queries
-        #expect(try await queries.review(id: "rev-eve", in: "org-1")?.remark == Self.remark)
-        #expect(try await queries.reviews(in: "org-1", employee: "eve", limit: nil, cursor: nil).items.first?.answers.last?.value == .text(Self.answer))
-        let model = try RawReadModel(WorkplaceProjections.organisations, in: fixture.engine)
-        #expect(!Self.holds(Self.answer, model) && !Self.holds(Self.remark, model), "no review text in the read models")
-        #expect(!Self.holds("How punctual?", model), "nor the review's questions")
-
-        try keyring.erase("eve")
-        let erased = try #require(try await queries.review(id: "rev-eve", in: "org-1"))
-        #expect(erased.remark == "" && erased.answers.last?.value == .text(""), "no rebuild needed")
-        let listed = try await queries.reviews(in: "org-1", employee: nil, limit: nil, cursor: nil).items
-        #expect(listed == [erased])
+        try await body(keyring, fixture)
     }
 
     private static func holdsMarker(_ model: RawReadModel) -> Bool {
