@@ -120,11 +120,21 @@ public struct WorkplaceQueries<Store: EventStore>: Sendable {
 
     /// Review `reviewId` of the organisation; nil when unknown or another organisation's.
     public func review(id reviewId: String, in organisationId: String) async throws(ReadModelError) -> ReviewView? {
-        let locator = try engine.read(WorkplaceProjections.organisations) { model in
+        guard let locator = try locateReview(id: reviewId, in: organisationId) else { return nil }
+        return try await review(at: locator)
+    }
+
+    /// Where review `reviewId` of the organisation is, and whose it is, without reading it: the
+    /// API decides who may read it before anything of it is opened. Nil when unknown.
+    public func locateReview(id reviewId: String, in organisationId: String) throws(ReadModelError) -> ReviewLocator? {
+        try engine.read(WorkplaceProjections.organisations) { model in
             try model.value(ReviewLocator.self, at: WorkplaceKeys.item(organisationId, reviewId), in: Table.reviews)
         }
-        guard let locator else { return nil }
-        return try await review(at: locator.position)
+    }
+
+    /// The review `locator` names, read from the log.
+    public func review(at locator: ReviewLocator) async throws(ReadModelError) -> ReviewView {
+        try await review(at: locator.position)
     }
 
     /// The review whose event is at `position`, read from the log. The read model names only

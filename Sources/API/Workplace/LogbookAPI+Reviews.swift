@@ -43,10 +43,12 @@ extension LogbookAPI {
         let (organisation, viewer) = try workplaceViewer(caller.userId, of: input.path.organisationId)
         // Membership first, so that an outsider learns nothing of the review ids.
         try WorkplaceRoutes.access { () throws(WorkplaceError) in try WorkplaceAccess.requireMember(viewer) }
-        guard let review = try await runtime.workplace.review(id: input.path.reviewId, in: organisation.organisationId) else {
+        guard let locator = try runtime.workplace.locateReview(id: input.path.reviewId, in: organisation.organisationId) else {
             throw ProblemMapping.problem(for: WorkplaceError.reviewNotFound)
         }
-        try WorkplaceRoutes.access { () throws(WorkplaceError) in try WorkplaceAccess.requireReview(of: review.employeeId, viewer) }
+        // Before the review is read from the log: someone else's is never opened for this caller.
+        try WorkplaceRoutes.access { () throws(WorkplaceError) in try WorkplaceAccess.requireReview(of: locator.employeeId, viewer) }
+        let review = try await runtime.workplace.review(at: locator)
         let eTag = try await eTag(of: EntityStream.organisation(organisation.organisationId), asOf: asOf)
         return .ok(.init(headers: .init(eTag: eTag), body: .json(WorkplaceRoutes.review(review))))
     }
