@@ -113,7 +113,7 @@ public struct WorkplaceQueries<Store: EventStore>: Sendable {
         var reviews: [ReviewView] = []
         reviews.reserveCapacity(positions.items.count)
         for position in positions.items {
-            do { reviews.append(try await review(at: position)) } catch { throw .readModel(error) }
+            do { reviews.append(try await readReview(at: position)) } catch { throw .readModel(error) }
         }
         return ItemPage(items: reviews, next: positions.next)
     }
@@ -134,13 +134,13 @@ public struct WorkplaceQueries<Store: EventStore>: Sendable {
 
     /// The review `locator` names, read from the log.
     public func review(at locator: ReviewLocator) async throws(ReadModelError) -> ReviewView {
-        try await review(at: locator.position)
+        try await readReview(at: locator.position)
     }
 
     /// The review whose event is at `position`, read from the log. The read model names only
     /// positions of reviews, and the log never changes a record, so anything else there is a
     /// fault of the service, not of the request.
-    private func review(at position: UInt64) async throws(ReadModelError) -> ReviewView {
+    private func readReview(at position: UInt64) async throws(ReadModelError) -> ReviewView {
         let records: [RecordedEvent]
         do { records = try await engine.log.readAll(from: position, direction: .forward, limit: 1) } catch { throw .log(error) }
         guard let record = records.first, record.position == position else {
