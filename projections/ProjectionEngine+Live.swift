@@ -140,7 +140,7 @@ extension ProjectionEngine {
         guard let records = try? await readBatch(from: position) else { return nil }
         let page = DecodedEvents(records)
         // With the keyring `apply` would use, so sealed fields open here as they would there.
-        let decodeCPU = await PersonalDataKeys.$current.withValue(PersonalDataKeys.current ?? personalData) {
+        let decodeCPU = await PersonalDataKeys.$current.withValue(keyringInEffect) {
             await page.decodeAhead(projections.compactMap(\.reads).joined(), rowProjections: rowProjections, slices: slices)
         }
         return (position, page, decodeCPU)

@@ -126,7 +126,7 @@ public actor ProjectionEngine<Store: EventStore> {
         assert(heldTables.isSubset(of: projection.tables), "\(projection.name) holds only tables it has")
         let writer = ReadModelWriter(
             transaction: txn, projection: projection.name, tables: tables, held: heldTables.isEmpty ? nil : HeldWrites(tables: heldTables))
-        try PersonalDataKeys.$current.withValue(PersonalDataKeys.current ?? personalData) {
+        try PersonalDataKeys.$current.withValue(keyringInEffect) {
             try apply(projection, page, after: after, writer)
         }
     }
@@ -327,4 +327,14 @@ public actor ProjectionEngine<Store: EventStore> {
         }
         return events
     }
+}
+
+// In an extension, not the actor's body: Swift 6.3.1's debug build of this generic actor, with
+// this computed property declared among its stored ones, crashed in `init` on a null pointer
+// (every server-process test failed at stop 39); declared here it does not.
+extension ProjectionEngine {
+    /// The keyring to decode with now: the caller's, or else `personalData`. Every decoding of
+    /// events the engine does or answers for (applying, reading ahead, reading a review from the
+    /// log) opens sealed fields with it.
+    public nonisolated var keyringInEffect: (any PersonalDataKeyring)? { PersonalDataKeys.current ?? personalData }
 }

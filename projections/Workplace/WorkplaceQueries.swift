@@ -148,7 +148,7 @@ public struct WorkplaceQueries<Store: EventStore>: Sendable {
         }
         do {
             // With the keyring the engine opens events with, as the read models once did.
-            let event = try PersonalDataKeys.$current.withValue(PersonalDataKeys.current ?? engine.personalData) {
+            let event = try PersonalDataKeys.$current.withValue(engine.keyringInEffect) {
                 try WorkplaceEvent.decode(typeName: record.type, schemaVersion: record.schemaVersion, data: record.data)
             }
             guard case .reviewSubmitted(let submitted)? = event else {

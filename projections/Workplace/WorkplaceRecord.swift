@@ -9,7 +9,7 @@ import Workplace
 /// review holds 3–8 sealed fields (its reviewer's name, every text answer, the remark). The read
 /// models store where a review is and `WorkplaceQueries` reads it from the log when asked, so a
 /// build decodes three ids of a review and opens nothing of it (docs/benchmarks.md, issue 12).
-public enum WorkplaceRecord: DecodableDomainEvent {
+public enum WorkplaceRecord: DecodableDomainEvent, Equatable {
     /// `workplace.reviewSubmitted`, as its ids.
     case reviewSubmitted(ReviewIds)
     /// Any other workplace event.

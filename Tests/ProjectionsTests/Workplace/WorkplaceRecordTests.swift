@@ -1,0 +1,44 @@
+import EventSourcing
+import Foundation
+import Testing
+import Workplace
+@testable import Projections
+
+/// `WorkplaceRecord`, the workplace as its read models decode it: a review as its ids, every
+/// other event exactly as `WorkplaceEvent` decodes it.
+@Suite("Workplace read models: events as decoded for them")
+struct WorkplaceRecordTests {
+    private typealias H = WorkplaceHistory
+
+    private func record(_ event: WorkplaceEvent) throws -> WorkplaceRecord? {
+        try WorkplaceRecord.decode(typeName: event.typeName, schemaVersion: event.schemaVersion, data: event.encodeData())
+    }
+
+    @Test func aReviewIsItsIdsAndEveryOtherEventIsWhole() throws {
+        guard case .reviewSubmitted(let ids)? = try record(H.review("org-1", "rev-1", of: "bob")) else {
+            Issue.record("a review is decoded as its ids")
+            return
+        }
+        #expect([ids.organisationId, ids.reviewId, ids.employeeId] == ["org-1", "rev-1", "bob"])
+        let others = [H.register("org-1", "Acme"), H.request("org-1", "cara", name: "Cara", number: "7"), H.news("org-1", "news-1")]
+            + H.join("org-1", "bob", name: "Bob", number: "B-1")
+        for event in others {
+            #expect(try record(event) == .event(event), "\(event.typeName)")
+        }
+    }
+
+    @Test func anotherDomainsEventIsNoneAndAReviewWithoutItsIdsIsRefused() throws {
+        #expect(try WorkplaceRecord.decode(typeName: "household.taskCompleted", schemaVersion: 1, data: Data("{}".utf8)) == nil)
+        var review = try #require(try JSONSerialization.jsonObject(with: H.review("org-1", "rev-1", of: "bob").encodeData()) as? [String: Any])
+        review["employeeId"] = nil
+        let withoutEmployee = try JSONSerialization.data(withJSONObject: review)
+        #expect(throws: (any Error).self) {
+            try WorkplaceRecord.decode(typeName: WorkplaceEvent.ReviewSubmitted.typeName, schemaVersion: 1, data: withoutEmployee)
+        }
+        review["employeeId"] = 42
+        let wrongType = try JSONSerialization.data(withJSONObject: review)
+        #expect(throws: (any Error).self) {
+            try WorkplaceRecord.decode(typeName: WorkplaceEvent.ReviewSubmitted.typeName, schemaVersion: 1, data: wrongType)
+        }
+    }
+}
