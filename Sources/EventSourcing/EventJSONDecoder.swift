@@ -55,7 +55,7 @@ public enum EventJSONDecoder {
         // lock) on each call, 4% of a `quiz.games` rebuild's samples.
         do {
             return try data.withUnsafeBytes { bytes in
-                try T.read(NodeValue(decoder: NodeDecoder(JSONNodes(bytes)), index: 0))
+                try T.read(NodeValue(decoder: NodeDecoder(JSONNodes(bytes, keepingNested: T.readsNestedContainers)), index: 0))
             }
         } catch {
             throw Unsupported()

@@ -8,9 +8,15 @@ import Foundation
 /// strict JSON, and only the part of it events are written in: anything else (a duplicate key,
 /// nesting deeper than `depthMax`, invalid UTF-8) throws `EventJSONDecoder.Unsupported`, and
 /// Foundation's decoder, which knows every corner of the format, gets the document instead.
+///
+/// A reader that wants only the top level's scalars (a review's ids) scans with
+/// `keepingNested: false`: the whole document is still scanned and checked, but a container
+/// inside the top-level value is kept as one `skipped` node, which every reader refuses.
 struct JSONNodes {
     enum Kind: UInt8 {
         case object, array, string, escapedString, number, bool, null
+        /// A container checked but not kept (`keepingNested: false`): no nodes follow for it.
+        case skipped
     }
 
     struct Node {
@@ -33,11 +39,20 @@ struct JSONNodes {
     let bytes: UnsafeRawBufferPointer
     private(set) var nodes: [Node] = []
     private var offset = 0
+    /// Whether containers below the top-level value get nodes of their own.
+    private let keepingNested: Bool
+    /// False while a skipped container is scanned: its contents are checked, not kept.
+    private var recording = true
 
-    /// Scans `bytes`, which must stay valid while the nodes are used.
-    init(_ bytes: UnsafeRawBufferPointer) throws(EventJSONDecoder.Unsupported) {
+    /// Scans `bytes`, which must stay valid while the nodes are used. Without `keepingNested`,
+    /// each container nested in the top-level value is one `skipped` node; a nested object
+    /// whose keys are not in ascending order (so that a duplicate would need the kept keys to
+    /// find) throws, and the caller's fallback scans it whole.
+    init(_ bytes: UnsafeRawBufferPointer, keepingNested: Bool = true) throws(EventJSONDecoder.Unsupported) {
         self.bytes = bytes
-        nodes.reserveCapacity(max(32, bytes.count / 12))  // about a node per dozen bytes: no regrowing
+        self.keepingNested = keepingNested
+        // About a node per dozen bytes, so that the array never regrows; a shallow scan keeps few.
+        nodes.reserveCapacity(keepingNested ? max(32, bytes.count / 12) : 32)
         skipWhitespace()
         try scanValue(depth: 0)
         skipWhitespace()
@@ -46,6 +61,13 @@ struct JSONNodes {
 
     private mutating func scanValue(depth: Int) throws(EventJSONDecoder.Unsupported) {
         guard offset < bytes.count, depth < Self.depthMax else { throw .init() }
+        if depth == 1, !keepingNested, bytes[offset] == UInt8(ascii: "{") || bytes[offset] == UInt8(ascii: "[") {
+            nodes.append(Node(kind: .skipped, start: offset, end: nodes.count + 1, count: 0))  // nothing of it follows
+            recording = false
+            defer { recording = true }
+            if bytes[offset] == UInt8(ascii: "{") { try scanObject(depth: depth) } else { try scanArray(depth: depth) }
+            return
+        }
         switch bytes[offset] {
         case UInt8(ascii: "{"): try scanObject(depth: depth)
         case UInt8(ascii: "["): try scanArray(depth: depth)
@@ -59,24 +81,26 @@ struct JSONNodes {
 
     private mutating func scanObject(depth: Int) throws(EventJSONDecoder.Unsupported) {
         let index = nodes.count
-        nodes.append(Node(kind: .object, start: offset, end: 0, count: 0))
+        if recording { nodes.append(Node(kind: .object, start: offset, end: 0, count: 0)) }
         offset += 1
         skipWhitespace()
         var members = 0
         // While every key so far is plain and greater than the one before (events are written
         // with sorted keys), a greater key cannot repeat one: no quadratic duplicate check.
         var ascending = true
-        var previousKey = 0
+        var previousKey = Node(kind: .string, start: 0, end: 0, count: 0)
         if peek() == UInt8(ascii: "}") {
             offset += 1
         } else {
             while true {
                 guard peek() == UInt8(ascii: "\""), members < Self.membersMax else { throw .init() }
                 let key = nodes.count
-                try scanString()
-                if ascending, members > 0 { ascending = isPlainAndGreater(key, than: previousKey) }
-                if ascending, members == 0 { ascending = nodes[key].kind == .string }
+                let keyNode = try scanString()
+                if ascending, members > 0 { ascending = isPlainAndGreater(keyNode, than: previousKey) }
+                if ascending, members == 0 { ascending = keyNode.kind == .string }
                 if !ascending {
+                    // Unkept keys cannot be compared: the caller's whole scan will.
+                    guard recording else { throw .init() }
                     // The earlier keys, walked through the nodes scanned so far: no array per object.
                     var earlier = index + 1
                     for _ in 0..<members {
@@ -85,7 +109,7 @@ struct JSONNodes {
                         earlier = value.kind == .object || value.kind == .array ? value.end : earlier + 2
                     }
                 }
-                previousKey = key
+                previousKey = keyNode
                 members += 1
                 skipWhitespace()
                 guard peek() == UInt8(ascii: ":") else { throw .init() }
@@ -100,13 +124,15 @@ struct JSONNodes {
                 skipWhitespace()
             }
         }
-        nodes[index].count = members
-        nodes[index].end = nodes.count
+        if recording {
+            nodes[index].count = members
+            nodes[index].end = nodes.count
+        }
     }
 
     private mutating func scanArray(depth: Int) throws(EventJSONDecoder.Unsupported) {
         let index = nodes.count
-        nodes.append(Node(kind: .array, start: offset, end: 0, count: 0))
+        if recording { nodes.append(Node(kind: .array, start: offset, end: 0, count: 0)) }
         offset += 1
         skipWhitespace()
         var count = 0
@@ -124,14 +150,17 @@ struct JSONNodes {
                 skipWhitespace()
             }
         }
-        nodes[index].count = count
-        nodes[index].end = nodes.count
+        if recording {
+            nodes[index].count = count
+            nodes[index].end = nodes.count
+        }
     }
 
     /// A string's extent; escapes are checked here and decoded only when the value is read.
     /// A plain string's node has `count` 1 when every byte is ASCII, so that reading it needs no
-    /// second pass to find out.
-    private mutating func scanString() throws(EventJSONDecoder.Unsupported) {
+    /// second pass to find out. Returns the string's node, kept or not.
+    @discardableResult
+    private mutating func scanString() throws(EventJSONDecoder.Unsupported) -> Node {
         offset += 1
         let start = offset
         var escaped = false
@@ -169,8 +198,10 @@ struct JSONNodes {
             offset += 1
         }
         let ascii = highBits & 0x8080_8080_8080_8080 == 0
-        nodes.append(Node(kind: escaped ? .escapedString : .string, start: start, end: offset, count: ascii ? 1 : 0))
+        let node = Node(kind: escaped ? .escapedString : .string, start: start, end: offset, count: ascii ? 1 : 0)
+        if recording { nodes.append(node) }
         offset += 1
+        return node
     }
 
     /// `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`
@@ -191,22 +222,20 @@ struct JSONNodes {
             guard let digit = peek(), Self.isDigit(digit) else { throw .init() }
             skipDigits()
         }
-        nodes.append(Node(kind: .number, start: start, end: offset, count: 0))
+        if recording { nodes.append(Node(kind: .number, start: start, end: offset, count: 0)) }
     }
 
     private mutating func literal(_ word: StaticString, _ kind: Kind, value: Int) throws(EventJSONDecoder.Unsupported) {
         let length = word.utf8CodeUnitCount
         guard offset + length <= bytes.count else { throw .init() }
         for index in 0..<length where bytes[offset + index] != word.utf8Start[index] { throw .init() }
-        nodes.append(Node(kind: kind, start: value, end: 0, count: 0))
+        if recording { nodes.append(Node(kind: kind, start: value, end: 0, count: 0)) }
         offset += length
     }
 
-    /// Whether string node `key` is unescaped and sorts after string node `previous` (also
+    /// Whether string node `current` is unescaped and sorts after string node `before` (also
     /// unescaped) byte by byte, as sorted-keys JSON writes them.
-    private func isPlainAndGreater(_ key: Int, than previous: Int) -> Bool {
-        let current = nodes[key]
-        let before = nodes[previous]
+    private func isPlainAndGreater(_ current: Node, than before: Node) -> Bool {
         guard current.kind == .string, before.kind == .string else { return false }
         let currentCount = current.end - current.start
         let beforeCount = before.end - before.start

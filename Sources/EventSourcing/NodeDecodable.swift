@@ -13,6 +13,16 @@ import Foundation
 public protocol NodeDecodable: Decodable, NodeReadable {
     /// Reads the value from the JSON object `object`.
     init(nodes object: NodeObject) throws
+
+    /// Whether `init(nodes:)` reads into a nested object or array, when this is the document's
+    /// top-level value. True unless said otherwise; a type read for its top-level scalars alone
+    /// (a review's ids, where the answers are most of the bytes) says false, and the scan then
+    /// keeps no nodes for the nested containers it checks (a nested value reads as refused).
+    static var readsNestedContainers: Bool { get }
+}
+
+extension NodeDecodable {
+    public static var readsNestedContainers: Bool { true }
 }
 
 /// A JSON object of a scanned document, for `NodeDecodable.init(nodes:)`. Its readers accept

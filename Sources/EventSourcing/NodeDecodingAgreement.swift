@@ -21,6 +21,21 @@ public enum NodeDecodingAgreement {
         if (try? EventJSONDecoder.decodeFromNodes(T.self, from: original)) != sample {
             problems.append("init(nodes:) does not read back the encoded sample: \(text(original))")
         }
+        return problems + (try disagreements(reading: T.self, from: sample, rounds: rounds, using: &random))
+    }
+
+    /// The same check for a type that reads part of another payload (a review's ids): the
+    /// documents are derived from `sample`'s JSON and read as `T`. `init(nodes:)` must read the
+    /// sample itself, as Foundation does.
+    public static func disagreements<T: NodeDecodable & Equatable>(
+        reading type: T.Type, from sample: some Encodable, rounds: Int, using random: inout some RandomNumberGenerator
+    ) throws -> [String] {
+        let original = try EventJSON.encode(sample)
+        var problems: [String] = []
+        let fromSample = try? EventJSONDecoder.decodeFromNodes(T.self, from: original)
+        if fromSample == nil || fromSample != (try? EventJSON.foundationDecode(T.self, from: original)) {
+            problems.append("init(nodes:) does not read the sample as Foundation does: \(text(original))")
+        }
         let tree = try JSONSerialization.jsonObject(with: original)
         for _ in 0..<rounds {
             let variant = randomized(tree, &random)

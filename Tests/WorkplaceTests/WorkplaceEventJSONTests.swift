@@ -25,10 +25,10 @@ struct WorkplaceEventJSONTests {
         #expect(try WorkplaceEvent.decode(typeName: "household.taskCompleted", schemaVersion: 1, data: Data("{}".utf8)) == nil)
     }
 
-    /// Reviews (with their answers) and news are read straight from the JSON nodes
-    /// (`NodeDecodable`): the same values as the Codable path for random variants and every
+    /// Reviews (with their answers), news, join requests and their answers, and news deletions
+    /// are read straight from the JSON nodes (`NodeDecodable`): the same values as the Codable path for random variants and every
     /// one-change mutation (a missing answer field, a wrong kind, a null remark), the same refusals.
-    @Test("reviews and news read from the JSON nodes agree with the Codable path")
+    @Test("reviews, news and join requests read from the JSON nodes agree with the Codable path")
     func nodeDecodingAgrees() throws {
         var random = SystemRandomNumberGenerator()
         let at = Date(timeIntervalSince1970: 1_800_000_000.5)
@@ -43,6 +43,17 @@ struct WorkplaceEventJSONTests {
             authorName: "Ann", postedAt: at)
         var problems = try NodeDecodingAgreement.disagreements(review, rounds: 30, using: &random)
         problems += try NodeDecodingAgreement.disagreements(news, rounds: 100, using: &random)
+        problems += try NodeDecodingAgreement.disagreements(
+            WorkplaceEvent.JoinRequested(organisationId: "o", userId: "u", locationId: "l", employeeNumber: "E1", name: "Bob", requestedAt: at),
+            rounds: 100, using: &random)
+        problems += try NodeDecodingAgreement.disagreements(
+            WorkplaceEvent.JoinRequestAccepted(organisationId: "o", userId: "u", locationId: "l", employeeNumber: "E1", name: "Bob",
+                                               actorId: "a", acceptedAt: at),
+            rounds: 100, using: &random)
+        problems += try NodeDecodingAgreement.disagreements(
+            WorkplaceEvent.JoinRequestRejected(organisationId: "o", userId: "u", actorId: "a"), rounds: 100, using: &random)
+        problems += try NodeDecodingAgreement.disagreements(
+            WorkplaceEvent.NewsDeleted(organisationId: "o", newsId: "n", locationId: "l", actorId: "a"), rounds: 100, using: &random)
         #expect(problems.isEmpty, "\(problems.prefix(3))")
     }
 

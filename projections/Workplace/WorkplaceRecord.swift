@@ -21,6 +21,10 @@ public enum WorkplaceRecord: DecodableDomainEvent, Equatable {
         public var reviewId: String
         public var employeeId: String
 
+        /// Only the top level is read: the answers, most of a review's bytes, are checked by
+        /// the scan but get no nodes.
+        public static var readsNestedContainers: Bool { false }
+
         public init(nodes object: NodeObject) throws {
             organisationId = try object.value("organisationId")
             reviewId = try object.value("reviewId")

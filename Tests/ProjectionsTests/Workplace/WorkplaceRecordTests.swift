@@ -27,6 +27,21 @@ struct WorkplaceRecordTests {
         }
     }
 
+    /// A review's ids are read from a scan that keeps no nodes for the answers
+    /// (`readsNestedContainers` false): on random reviews and every one-change mutation of them
+    /// (an answer nulled, of another type, a member removed) they read as Foundation reads them,
+    /// and what Foundation refuses is refused.
+    @Test func aReviewsIdsReadFromItsTopLevelAgreeWithFoundation() throws {
+        var random = SystemRandomNumberGenerator()
+        guard case .reviewSubmitted(let review) = H.review("org-1", "rev-1", of: "bob", remark: "Well done") else {
+            Issue.record("the history's review is a review")
+            return
+        }
+        let problems = try NodeDecodingAgreement.disagreements(reading: WorkplaceRecord.ReviewIds.self, from: review, rounds: 20, using: &random)
+        #expect(problems.isEmpty, "\(problems.prefix(3))")
+        #expect(WorkplaceRecord.ReviewIds.readsNestedContainers == false)
+    }
+
     @Test func anotherDomainsEventIsNoneAndAReviewWithoutItsIdsIsRefused() throws {
         #expect(try WorkplaceRecord.decode(typeName: "household.taskCompleted", schemaVersion: 1, data: Data("{}".utf8)) == nil)
         var review = try #require(try JSONSerialization.jsonObject(with: H.review("org-1", "rev-1", of: "bob").encodeData()) as? [String: Any])
