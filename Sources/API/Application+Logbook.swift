@@ -51,7 +51,7 @@ public func buildApplication(
     router.add(middleware: EventStreamOnLoopMiddleware())
     let document = try OpenAPIDocument.container()
     // Compact JSON: the runtime pretty-prints by default, which costs bytes on every response.
-    let openAPI = Configuration(jsonEncodingOptions: [.sortedKeys, .withoutEscapingSlashes])
+    let openAPI = Configuration(dateTranscoder: APIDateTranscoder(), jsonEncodingOptions: [.sortedKeys, .withoutEscapingSlashes])
     try LogbookAPI(runtime: runtime, document: document, console: try ConsoleFiles.load()).registerHandlers(on: router, configuration: openAPI)
     // After the routes, so it wraps only the not-found responder: 405 for a known path.
     router.add(middleware: MethodNotAllowedMiddleware(routes: router.routes.map { ($0.path, $0.method) }))

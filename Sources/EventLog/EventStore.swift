@@ -39,6 +39,11 @@ public protocol EventStore: Sendable {
     /// cut short by its byte limit.
     func readBatch(from position: UInt64, limit: Int) async throws(EventLogError) -> [RecordedEvent]
 
+    /// The events at `positions`, in that order, in one read of one snapshot of the log: a read
+    /// model that keeps where its items are (a page of reviews, ADR 0009) reads a page at once.
+    /// A position the log does not hold is left out. At most `readPageEventsMax` positions.
+    func events(at positions: [UInt64]) async throws(EventLogError) -> [RecordedEvent]
+
     /// Events of streams in `category` from `position` (inclusive) in `direction`, at most `limit`.
     func readCategory(
         _ category: String, from position: UInt64, direction: ReadDirection, limit: Int

@@ -21,6 +21,27 @@ extension LMDBEventStore {
         return try walk(from: position, direction: .forward, limit: limit, bytesMax: pageBytesMax * max(1, limit / options.limits.readPageEventsMax))
     }
 
+    /// One read transaction, one cursor seek per position.
+    public func events(at positions: [UInt64]) throws(EventLogError) -> [RecordedEvent] {
+        guard !positions.isEmpty else { return [] }
+        try options.limits.validatePage(positions.count)
+        return try LogDatabases.mapStorage {
+            try environment.read { txn in
+                try txn.withCursor(databases.events) { cursor in
+                    var events: [RecordedEvent] = []
+                    events.reserveCapacity(positions.count)
+                    var strings = RepeatedStrings()
+                    for position in positions {
+                        guard let entry = try cursor.seek(atOrAfter: IndexKeys.position(position)),
+                              IndexKeys.uint64(entry.key) == position else { continue }
+                        events.append(try RecordView(entry.value, position: position).decode(position: position, reusing: &strings))
+                    }
+                    return events
+                }
+            }
+        }
+    }
+
     /// The events from `position` in `direction`, at most `limit` and no more than `bytesMax`
     /// record bytes unless the first alone is larger.
     private func walk(from position: UInt64, direction: ReadDirection, limit: Int, bytesMax: Int) throws(EventLogError) -> [RecordedEvent] {

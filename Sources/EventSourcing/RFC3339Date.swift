@@ -6,7 +6,7 @@ import Foundation
 /// have, a year before the Gregorian calendar, which Foundation counts as Julian) returns nil,
 /// and `EventJSON` falls back to the format style, so what is accepted does not change. The
 /// result has the same bits as the format style's (a test checks 20,000 dates).
-enum RFC3339Date {
+public enum RFC3339Date {
     /// The date `text` names, or nil when it is not of the fast shape.
     static func parse(_ text: String) -> Date? {
         var text = text
@@ -38,10 +38,12 @@ enum RFC3339Date {
     /// 2001-01-01, `Date`'s reference date, in days since 1970-01-01.
     private static let referenceDay = 11_323
 
-    /// `date` as `EventJSON.rfc3339` formats it (UTC, milliseconds floored), or nil outside
-    /// 1970–9999, which the caller leaves to the format style: formatting through it was an
-    /// eighth of encoding an event. Same text as the format style (a test checks 20,000 dates).
-    static func format(_ date: Date) -> String? {
+    /// `date` as `EventJSON.rfc3339` formats it (UTC, milliseconds floored), or without
+    /// `milliseconds` as `Date.ISO8601FormatStyle()` does (the API's dates: whole seconds,
+    /// floored); nil outside 1970–9999, which the caller leaves to the format style: formatting
+    /// through it was an eighth of encoding an event, and a twentieth of answering a page of
+    /// reviews. Same text as the format style (tests check 20,000 dates each way).
+    public static func format(_ date: Date, milliseconds withMilliseconds: Bool = true) -> String? {
         let interval = date.timeIntervalSince1970
         guard interval >= 0, interval < 253_402_300_800 else { return nil }  // 1970-01-01 ..< 10000-01-01
         let seconds = Int(interval.rounded(.down))
@@ -64,8 +66,12 @@ enum RFC3339Date {
         append(day, width: 2, then: UInt8(ascii: "T"))
         append(timeOfDay / 3_600, width: 2, then: UInt8(ascii: ":"))
         append(timeOfDay % 3_600 / 60, width: 2, then: UInt8(ascii: ":"))
-        append(timeOfDay % 60, width: 2, then: UInt8(ascii: "."))
-        append(milliseconds, width: 3, then: UInt8(ascii: "Z"))
+        if withMilliseconds {
+            append(timeOfDay % 60, width: 2, then: UInt8(ascii: "."))
+            append(milliseconds, width: 3, then: UInt8(ascii: "Z"))
+        } else {
+            append(timeOfDay % 60, width: 2, then: UInt8(ascii: "Z"))
+        }
         return String(decoding: text, as: UTF8.self)
     }
 

@@ -100,6 +100,13 @@ public enum EventLogBackend: TagKindListing, Sendable {
         }
     }
 
+    public func events(at positions: [UInt64]) async throws(EventLogError) -> [RecordedEvent] {
+        switch self {
+        case let .lmdb(store): try store.events(at: positions)
+        case let .postgres(store): try await store.events(at: positions)
+        }
+    }
+
     public func readCategory(
         _ category: String, from position: UInt64, direction: ReadDirection, limit: Int
     ) async throws(EventLogError) -> [RecordedEvent] {

@@ -26,6 +26,15 @@ extension PostgresEventStore {
         return batch
     }
 
+    /// One query for all of them, put back in the order asked.
+    public func events(at positions: [UInt64]) async throws(EventLogError) -> [RecordedEvent] {
+        guard !positions.isEmpty else { return [] }
+        try options.limits.validatePage(positions.count)
+        let found = try await events(PostgresQueries.positions(positions))
+        let byPosition = Dictionary(found.map { ($0.position, $0) }, uniquingKeysWith: { first, _ in first })
+        return positions.compactMap { byPosition[$0] }
+    }
+
     public func readStream(
         _ streamID: String, from version: UInt64 = 0, direction: ReadDirection = .forward, limit: Int
     ) async throws(EventLogError) -> [RecordedEvent] {

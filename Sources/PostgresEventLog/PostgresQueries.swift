@@ -41,6 +41,13 @@ enum PostgresQueries {
         return page(inner, binds: binds, direction: direction, pageBytesMax: pageBytesMax)
     }
 
+    /// The events at `positions` (any order; the caller orders them), through the primary key.
+    static func positions(_ positions: [UInt64]) -> PostgresQuery {
+        var binds = PostgresBindings()
+        binds.append(positions.map { Int64(clamping: $0) })
+        return PostgresQuery(unsafeSQL: "SELECT position, record FROM logbook_events WHERE position = ANY($1)", binds: binds)
+    }
+
     /// Events carrying `tag`, through the tag table's ordered index.
     static func tagScan(_ tag: String, from start: UInt64, direction: ReadDirection, limit: Int, pageBytesMax: Int) -> PostgresQuery {
         var binds = PostgresBindings()

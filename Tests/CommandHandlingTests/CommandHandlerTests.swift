@@ -239,6 +239,9 @@ final class RacingStore: EventStore, @unchecked Sendable {
     func readBatch(from position: UInt64, limit: Int) throws(EventLogError) -> [RecordedEvent] {
         try base.readBatch(from: position, limit: limit)
     }
+    func events(at positions: [UInt64]) throws(EventLogError) -> [RecordedEvent] {
+        try base.events(at: positions)
+    }
     func readCategory(_ category: String, from position: UInt64, direction: ReadDirection, limit: Int) throws(EventLogError) -> [RecordedEvent] {
         try base.readCategory(category, from: position, direction: direction, limit: limit)
     }

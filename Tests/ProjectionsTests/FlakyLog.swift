@@ -67,6 +67,11 @@ final class FlakyLog: EventStore, Sendable {
         return try await inner.readBatch(from: position, limit: limit)
     }
 
+    func events(at positions: [UInt64]) async throws(EventLogError) -> [RecordedEvent] {
+        if Self.takeFailure(failingReads) { throw Self.ioError }
+        return try await inner.events(at: positions)
+    }
+
     func readCategory(_ category: String, from position: UInt64, direction: ReadDirection, limit: Int) async throws(EventLogError) -> [RecordedEvent] {
         try await inner.readCategory(category, from: position, direction: direction, limit: limit)
     }

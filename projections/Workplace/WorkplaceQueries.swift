@@ -110,12 +110,7 @@ public struct WorkplaceQueries<Store: EventStore>: Sendable {
         let (table, prefix) = employeeId.map { (Table.employeeReviews, WorkplaceKeys.listPrefix(organisationId, $0)) }
             ?? (Table.organisationReviews, WorkplaceKeys.organisationPrefix(organisationId))
         let positions = try newestFirst(UInt64.self, in: table, prefix: prefix, limit: limit, cursor: cursor) { _, position in position }
-        var reviews: [ReviewView] = []
-        reviews.reserveCapacity(positions.items.count)
-        for position in positions.items {
-            do { reviews.append(try await readReview(at: position)) } catch { throw .readModel(error) }
-        }
-        return ItemPage(items: reviews, next: positions.next)
+        do { return ItemPage(items: try await readReviews(at: positions.items), next: positions.next) } catch { throw .readModel(error) }
     }
 
     /// Review `reviewId` of the organisation; nil when unknown or another organisation's.
@@ -134,25 +129,48 @@ public struct WorkplaceQueries<Store: EventStore>: Sendable {
 
     /// The review `locator` names, read from the log.
     public func review(at locator: ReviewLocator) async throws(ReadModelError) -> ReviewView {
-        try await readReview(at: locator.position)
+        let reviews = try await readReviews(at: [locator.position])
+        assert(reviews.count == 1, "readReviews answers every position or throws")
+        return reviews[0]
     }
 
-    /// The review whose event is at `position`, read from the log. The read model names only
-    /// positions of reviews, and the log never changes a record, so anything else there is a
-    /// fault of the service, not of the request.
-    private func readReview(at position: UInt64) async throws(ReadModelError) -> ReviewView {
-        let records: [RecordedEvent]
-        do { records = try await engine.log.readAll(from: position, direction: .forward, limit: 1) } catch { throw .log(error) }
-        guard let record = records.first, record.position == position else {
-            throw .undecodable(table: "the log", key: String(position), reason: "the read model lists a review there; the log has none")
+    /// Positions read from the log at once, at most: a page (up to 500) is a few reads, each one
+    /// snapshot, within any store's `readPageEventsMax` (1,000 unless configured lower).
+    static var reviewsPerLogRead: Int { 100 }
+
+    /// The reviews whose events are at `positions`, in that order, read from the log a chunk at
+    /// a time (one read each, not one per review: a page of 50 was 50 reads). The read model
+    /// names only positions of reviews, and the log never changes a record, so a position
+    /// without a review is a fault of the service, not of the request.
+    private func readReviews(at positions: [UInt64]) async throws(ReadModelError) -> [ReviewView] {
+        var reviews: [ReviewView] = []
+        reviews.reserveCapacity(positions.count)
+        // With the keyring the engine opens events with, as the read models once did.
+        let keyring = engine.keyringInEffect
+        var start = 0
+        while start < positions.count {
+            let chunk = Array(positions[start..<min(positions.count, start + Self.reviewsPerLogRead)])
+            start += chunk.count
+            let records: [RecordedEvent]
+            do { records = try await engine.log.events(at: chunk) } catch { throw .log(error) }
+            guard records.count == chunk.count else {  // the log leaves out what it does not hold
+                let found = Set(records.map(\.position))
+                let missing = chunk.first { !found.contains($0) } ?? chunk[0]
+                throw .undecodable(table: "the log", key: String(missing), reason: "the read model lists a review there; the log has none")
+            }
+            for record in records { reviews.append(try Self.review(from: record, keyring: keyring)) }
         }
+        return reviews
+    }
+
+    /// The review `record` holds, its sealed fields opened with `keyring`.
+    private static func review(from record: RecordedEvent, keyring: (any PersonalDataKeyring)?) throws(ReadModelError) -> ReviewView {
         do {
-            // With the keyring the engine opens events with, as the read models once did.
-            let event = try PersonalDataKeys.$current.withValue(engine.keyringInEffect) {
+            let event = try PersonalDataKeys.$current.withValue(keyring) {
                 try WorkplaceEvent.decode(typeName: record.type, schemaVersion: record.schemaVersion, data: record.data)
             }
             guard case .reviewSubmitted(let submitted)? = event else {
-                throw ReadModelError.undecodable(table: "the log", key: String(position), reason: "\(record.type) is not a review")
+                throw ReadModelError.undecodable(table: "the log", key: String(record.position), reason: "\(record.type) is not a review")
             }
             return ReviewView(submitted)
         } catch let error as ReadModelError {
@@ -160,7 +178,7 @@ public struct WorkplaceQueries<Store: EventStore>: Sendable {
         } catch let PersonalDataError.keyStore(_, reason) {
             throw .keysUnavailable(reason: reason)
         } catch {
-            throw .undecodable(table: "the log", key: String(position), reason: "\(error)")
+            throw .undecodable(table: "the log", key: String(record.position), reason: "\(error)")
         }
     }
 

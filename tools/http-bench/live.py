@@ -196,7 +196,7 @@ async def measure(args, users, count):
     started = time.monotonic()
     until = started + args.duration
     interval = args.workers / args.rate if args.rate > 0 else 0.0
-    await asyncio.gather(*(worker(host, port, *users[w % len(users)], until, done[w], interval) for w in range(args.workers)))
+    await asyncio.gather(*(worker(host, port, *users[w % len(users)][:3], until, done[w], interval) for w in range(args.workers)))
     elapsed = time.monotonic() - started
     cpu_after = cpu_seconds(args.server_pid, client_pid)
     await asyncio.sleep(2.0)  # the last deliveries on their way

@@ -2,7 +2,9 @@
 --   "health"     GET /health (no authentication: the server's floor)
 --   "scoreboard" GET /v1/houses/{id}/scoreboard, each seeded user asking about their own house
 --   "complete"   POST /v1/houses/{id}/tasks/{taskId}/completions, each user completing their own task
--- The users of LOGBOOK_BENCH_TUPLES (lines "token houseId taskId") take turns, round-robin.
+--   "reviews"    GET /v1/organisations/{id}/reviews, each user the reviews they may see (setup.py:
+--                50 of 60 for an admin, their own 20 for an employee, each read from the log)
+-- The users of LOGBOOK_BENCH_TUPLES (lines "token houseId taskId organisationId") take turns, round-robin.
 -- done() appends one JSON line of figures to LOGBOOK_BENCH_RESULTS (report.py prints the table).
 local route = os.getenv("LOGBOOK_BENCH_ROUTE") or "complete"
 local requests = {}
@@ -11,13 +13,15 @@ statuses = {}  -- global: done() reads each thread's copy with thread:get("statu
 
 function init(args)
   for line in io.lines(os.getenv("LOGBOOK_BENCH_TUPLES") or "tuples.txt") do
-    local token, house, task = line:match("(%S+) (%S+) (%S+)")
+    local token, house, task, organisation = line:match("(%S+) (%S+) (%S+) (%S+)")
     local headers = {["Authorization"] = "Bearer " .. token}
     -- Formatted once: building a request per call would take wrk's share of the cores.
     if route == "health" then
       table.insert(requests, wrk.format("GET", "/health", {}, nil))
     elseif route == "scoreboard" then
       table.insert(requests, wrk.format("GET", "/v1/houses/" .. house .. "/scoreboard", headers, nil))
+    elseif route == "reviews" then
+      table.insert(requests, wrk.format("GET", "/v1/organisations/" .. organisation .. "/reviews", headers, nil))
     elseif route == "complete" then
       table.insert(requests, wrk.format("POST", "/v1/houses/" .. house .. "/tasks/" .. task .. "/completions", headers, nil))
     else

@@ -114,6 +114,26 @@ struct ConformanceReadTests {
         }
     }
 
+    /// A read by positions gives the records `readAll` gives at them, in the order asked (a
+    /// page of reviews is newest first), leaves out a position the log does not hold, reads
+    /// nothing for no position, and refuses more positions than a page may hold.
+    @Test(arguments: Backend.available)
+    func eventsReadAtPositionsAreTheLogsRecordsInTheOrderAsked(_ backend: Backend) async throws {
+        try await withLog(backend, configure: { $0.limits.readPageEventsMax = 100 }) { log in
+            let store = log.store
+            _ = try await store.append(request((0..<60).map { index in event("s-\(index % 7)", tags: ["t:\(index)"]) }))
+            var all: [RecordedEvent] = []
+            while all.count < 60 { all += try await store.readAll(from: UInt64(all.count) + 1, direction: .forward, limit: 100) }
+            let wanted: [UInt64] = [57, 3, 42, 1, 60, 3]
+            #expect(try await store.events(at: wanted) == wanted.map { all[Int($0) - 1] })
+            #expect(try await store.events(at: [61, 5, 0, 1_000]).map(\.position) == [5], "what the log does not hold is left out")
+            #expect(try await store.events(at: []).isEmpty)
+            await #expect(throws: EventLogError.limitExceeded(limit: "readPageEventsMax", value: 101, max: 100)) {
+                try await store.events(at: Array(repeating: 1, count: 101))
+            }
+        }
+    }
+
     /// A batch is not bounded by the store's page limit: a store configured with pages of 10
     /// events still hands a runner 25 in one batch.
     @Test(arguments: Backend.available)

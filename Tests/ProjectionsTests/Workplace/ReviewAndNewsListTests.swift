@@ -1,3 +1,4 @@
+import EventLog
 import Foundation
 import Testing
 import Workplace
@@ -66,6 +67,22 @@ struct ReviewAndNewsListTests {
         #expect(all.joined().first { $0.reviewId == "rev-3" }?.remark == nil)
         #expect(try await fixture.queries.reviews(in: "org-1", employee: "dan", limit: nil, cursor: nil) == ItemPage(items: [], next: nil))
         #expect(try await fixture.queries.reviews(in: "org-2", employee: nil, limit: nil, cursor: nil).items.map(\.reviewId) == ["rev-x"])
+    }
+
+    /// A page larger than one read of the log (`reviewsPerLogRead`) is read in chunks and
+    /// comes back whole and in order, interleaved with another organisation's reviews.
+    @Test func aPageOfMoreReviewsThanOneLogReadIsWholeAndNewestFirst() async throws {
+        let fixture = try await WorkplaceFixture()
+        defer { fixture.close() }
+        try await organisation(fixture)
+        let count = WorkplaceQueries<LMDBEventStore>.reviewsPerLogRead * 2 + 7
+        try await fixture.append((0..<count).flatMap { n in
+            [H.review("org-1", "rev-\(n)", of: "bob", text: "t\(n)", at: start + Double(n)), H.review("org-2", "x-\(n)", of: "bob")]
+        })
+        let page = try await fixture.queries.reviews(in: "org-1", employee: nil, limit: count, cursor: nil)
+        #expect(page.items.map(\.reviewId) == (0..<count).reversed().map { "rev-\($0)" })
+        #expect(page.items.map { $0.answers[2].value } == (0..<count).reversed().map { .text("t\($0)") })
+        #expect(page.next == nil)
     }
 
     @Test func newsIsNewestFirstPerLocationAndAllAndDeletedItemsLeaveBoth() async throws {
