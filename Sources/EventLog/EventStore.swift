@@ -41,7 +41,8 @@ public protocol EventStore: Sendable {
 
     /// The events at `positions`, in that order, in one read of one snapshot of the log: a read
     /// model that keeps where its items are (a page of reviews, ADR 0009) reads a page at once.
-    /// A position the log does not hold is left out. At most `readPageEventsMax` positions.
+    /// A position the log does not hold is left out; no positions read nothing. At most
+    /// `readPageEventsMax` positions.
     func events(at positions: [UInt64]) async throws(EventLogError) -> [RecordedEvent]
 
     /// Events of streams in `category` from `position` (inclusive) in `direction`, at most `limit`.
