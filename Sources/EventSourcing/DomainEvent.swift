@@ -88,6 +88,13 @@ public enum EventJSON {
         return mayHoldSealedText(data) ? try value.openingPersonalFields(with: PersonalDataKeys.current) : value
     }
 
+    /// A payload with its personal fields as the log stores them (sealed, or plain if written
+    /// before sealing), not opened: for a read model that stores them so and opens them when
+    /// it is read (ADR 0009), which no build then has to do. Otherwise as `decode`.
+    public static func decodeAsStored<T: NodeDecodable>(_ type: T.Type, from data: Data) throws -> T {
+        try decodePlain(type, from: data) { data throws(EventJSONDecoder.Unsupported) in try EventJSONDecoder.decode(type, from: data) }
+    }
+
     /// `value`, decoded from `data`, with its sealed fields opened if it may hold any.
     private static func opened<T: Decodable>(_ value: T, _ data: Data) throws -> T {
         if mayHoldSealedText(data), let personal = value as? any PersonalData {

@@ -232,7 +232,7 @@ struct AdminCLITests {
         #expect(all.status == 0, "\(all.stderr)")
         #expect(all.stdout.contains("rebuilt household.houses") && all.stdout.contains("rebuilt household.history"))
         let row = all.lines.first { $0.hasPrefix("household.tasks") }?.split(separator: " ").map(String.init)
-        #expect(row == ["household.tasks", "3", "1", "14", "0", "serving"], "version, generation, checkpoint, lag, state: \(all.stdout)")
+        #expect(row == ["household.tasks", "4", "1", "14", "0", "serving"], "version, generation, checkpoint, lag, state: \(all.stdout)")
         let one = try await AdminRun(["replay", "--projection", "household.tasks", "--data-dir", directory])
         #expect(one.status == 0 && one.stdout.hasPrefix("rebuilt household.tasks") && !one.stdout.contains("rebuilt household.houses"))
         #expect(one.lines.first { $0.hasPrefix("household.tasks") }?.split(separator: " ").map(String.init)[2] == "2")

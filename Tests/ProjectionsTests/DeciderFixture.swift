@@ -18,11 +18,14 @@ final class DeciderFixture<D: Decider> {
     /// A fixed start, so times in expectations are readable.
     static var start: Date { Date(timeIntervalSince1970: 1_800_000_000) }
 
-    init(projections: [any Projection]) async throws {
+    /// With `personalData`, the engine opens sealed fields with it, as a server's does; events are
+    /// sealed when appended under it (`PersonalDataKeys.$current`).
+    init(projections: [any Projection], personalData: (any PersonalDataKeyring)? = nil) async throws {
         var options = EventStoreOptions()
         options.unsafeNoSync = true
         log = try LMDBEventStore(dataDirectory: directory, options: options)
-        engine = try ProjectionEngine(log: log, dataDirectory: directory, projections: projections, sync: .unsafeNever)
+        engine = try ProjectionEngine(
+            log: log, dataDirectory: directory, projections: projections, sync: .unsafeNever, personalData: personalData)
         #expect(try await engine.prepare().isEmpty)
         live = Task { [engine] in try await engine.runLive() }
     }

@@ -37,6 +37,15 @@ struct RawReadModel: Equatable, CustomStringConvertible {
     /// Entries over all tables.
     var count: Int { tables.values.reduce(0) { $0 + $1.count } }
 
+    /// Whether any stored value holds `text`'s UTF-8 bytes anywhere: what a test of personal data
+    /// kept out of the read models looks for.
+    func holds(_ text: String) -> Bool {
+        let needle = Array(text.utf8)
+        return tables.values.joined().contains { entry in
+            entry.value.indices.contains { entry.value[$0...].starts(with: needle) }
+        }
+    }
+
     /// Tables with no entry: a comparison of empty tables proves nothing about them.
     var emptyTables: [String] { tables.filter(\.value.isEmpty).keys.sorted() }
 

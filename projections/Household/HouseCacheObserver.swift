@@ -10,7 +10,7 @@ struct HouseCacheObserver: ProjectionObserver {
         var members: [String] = []
         var points: [String] = []
         for event in events {
-            switch try? event.decoded(as: HouseholdEvent.self) {
+            switch try? event.decoded(as: HouseholdRecord.self)?.event {
             case let .houseCreated(p)?: members.append(p.houseId)
             case let .memberJoined(p)?: members.append(p.houseId)
             case let .memberLeft(p)?: members.append(p.houseId)

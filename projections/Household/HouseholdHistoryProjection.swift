@@ -9,10 +9,11 @@ import Household
 public struct HouseholdHistoryProjection: RowProjection {
     /// The stable name.
     public var name: String { "household.history" }
-    /// Version 2: values in the binary `ReadModelValue` form instead of JSON.
-    public var version: Int { 2 }
+    /// Version 3: the completer's name as the log stores it (sealed), opened when read
+    /// (`HouseholdRecord`). Version 2: values in the binary `ReadModelValue` form instead of JSON.
+    public var version: Int { 3 }
     /// Only its domain's events reach it.
-    public var reads: [any DecodableDomainEvent.Type]? { [HouseholdEvent.self] }
+    public var reads: [any DecodableDomainEvent.Type]? { [HouseholdRecord.self] }
     /// `history`: `<house>/<inverted position>` → item.
     public var tables: [String] { [Self.history] }
 
@@ -23,7 +24,7 @@ public struct HouseholdHistoryProjection: RowProjection {
 
     /// An item for each `taskCompleted`; none for other events.
     public func rows(for event: ProjectedEvent, into rows: inout some ReadModelRowSink) throws {
-        guard case .taskCompleted(let p) = try event.decoded(as: HouseholdEvent.self) else { return }
+        guard case .completion(let p)? = try event.decoded(as: HouseholdRecord.self) else { return }
         let item = HistoryItem(
             taskId: p.taskId, taskName: p.taskName, roomId: p.roomId, roomName: p.roomName, userId: p.userId,
             displayName: p.displayName, points: p.points, doneAt: p.completedAt, position: event.position)

@@ -14,7 +14,7 @@ public struct HouseholdHousesProjection: Projection {
     /// points from the house record to `points`).
     public var version: Int { 3 }
     /// Only its domain's events reach it.
-    public var reads: [any DecodableDomainEvent.Type]? { [HouseholdEvent.self] }
+    public var reads: [any DecodableDomainEvent.Type]? { [HouseholdRecord.self] }
     /// `houses`: houseId → house; `points`: `<house>/<user>` → points (former members keep theirs,
     /// as in the decider, so a returning member's total agrees with the history);
     /// `memberships`: userId → houseId; `joinCodes`: code → houseId.
@@ -30,7 +30,7 @@ public struct HouseholdHousesProjection: Projection {
 
     /// Folds a household event into the tables; ignores other events.
     public func apply(_ event: ProjectedEvent, to model: ReadModelWriter) throws {
-        guard let household = try event.decoded(as: HouseholdEvent.self) else { return }
+        guard let household = try event.decoded(as: HouseholdRecord.self)?.event else { return }
         if case .houseCreated(let created) = household {
             try model.put(StoredHouse(created), at: created.houseId, in: Self.houses)
             try model.put(created.houseId, at: created.creatorId, in: Self.memberships)

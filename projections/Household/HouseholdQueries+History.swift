@@ -1,3 +1,4 @@
+import EventSourcing
 import Foundation
 
 extension HouseholdQueries {
@@ -7,12 +8,29 @@ extension HouseholdQueries {
         let prefix = HouseholdKeys.housePrefix(houseId)
         let request = try ListPage.request(limit: limit, cursor: cursor, prefix: prefix)
         do {
-            return try engine.read(HouseholdProjections.history) {
+            var page = try engine.read(HouseholdProjections.history) {
                 let page = try $0.page(HistoryItem.self, in: HouseholdHistoryProjection.history, prefix: prefix, request)
                 return HistoryPage(items: page.entries.map(\.value), next: page.next)
             }
+            for index in page.items.indices {
+                page.items[index].displayName = try openedName(page.items[index].displayName, of: page.items[index].userId)
+            }
+            return page
         } catch {
             throw .readModel(error)
+        }
+    }
+
+    /// A completer's name as `history` and `tasks` keep it (as the log stores it: sealed),
+    /// opened with the engine's keyring; an erased user's reads as `PersonalDataSeal.deletedUser`
+    /// from the moment the key is gone (ADR 0009).
+    func openedName(_ stored: String, of userId: String) throws(ReadModelError) -> String {
+        do {
+            return try PersonalDataSeal.open(stored, subject: userId, keyring: engine.keyringInEffect) ?? PersonalDataSeal.deletedUser
+        } catch let PersonalDataError.keyStore(_, reason) {
+            throw .keysUnavailable(reason: reason)
+        } catch {
+            throw .undecodable(table: "a completer's name", key: userId, reason: "\(error)")
         }
     }
 }

@@ -1,4 +1,5 @@
 import EventLog
+import EventSourcing
 import Foundation
 import Household
 
@@ -63,7 +64,8 @@ public struct HouseholdQueries<Store: EventStore>: Sendable {
             (try reader.entries(StoredTask.self, in: HouseholdTasksProjection.tasks, prefix: prefix, limit: .max),
              try reader.entries(TaskLastDone.self, in: HouseholdTasksProjection.lastDone, prefix: prefix, limit: .max))
         }
-        let doneByKey = Dictionary(uniqueKeysWithValues: lastDone.map { ($0.key, $0.value) })
+        var doneByKey = Dictionary(uniqueKeysWithValues: lastDone.map { ($0.key, $0.value) })
+        for (key, done) in doneByKey { doneByKey[key]?.by.displayName = try openedName(done.by.displayName, of: done.by.userId) }
         return stored.map { key, task in
             let done = doneByKey[key]
             return TaskView(

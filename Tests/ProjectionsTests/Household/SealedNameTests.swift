@@ -1,0 +1,41 @@
+import Crypto
+import EventLog
+import EventSourcing
+import Foundation
+import Household
+import Testing
+@testable import Projections
+
+/// A completer's name is kept in `history` and `tasks` as the log stores it (sealed) and opened
+/// when read (`HouseholdRecord`, ADR 0009): never in those read models in the clear, and read as
+/// erased as soon as the user's key is destroyed, with no rebuild.
+@Suite("Household read models: completers' names kept sealed", .timeLimit(.minutes(2)))
+struct SealedNameTests {
+    private static let name = "Eve Marker-7f3a"
+
+    @Test func aCompletersNameIsNeverInTheReadModelsAndReadsErasedAtOnce() async throws {
+        let keysDirectory = NSTemporaryDirectory() + "household-keys-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: keysDirectory) }
+        let keyring = try PersonalDataKeyStore(dataDirectory: keysDirectory, secret: SymmetricKey(size: .bits256))
+        let fixture = try await HouseholdFixture(projections: HouseholdProjections.all, personalData: keyring)
+        defer { fixture.close() }
+        try await PersonalDataKeys.$current.withValue(keyring) {
+            try await fixture.createHouse("h1", by: "ann")
+            try await fixture.join("h1", "eve", displayName: Self.name)
+            try await fixture.run(.addRoom(houseId: "h1", roomId: "r1", name: "Kitchen"), by: "ann")
+            try await fixture.run(.addTask(houseId: "h1", roomId: "r1", taskId: "t1", name: "Dishes", frequencyDays: 1, points: 2), by: "ann")
+            try await fixture.complete("h1", "t1", by: "eve")
+        }
+        let queries = fixture.queries
+        #expect(try queries.history(house: "h1", limit: nil, cursor: nil).items.map(\.displayName) == [Self.name])
+        #expect(try queries.tasks(house: "h1", room: "r1", now: HouseholdFixture.start).first?.lastDoneBy?.displayName == Self.name)
+        for projection: any Projection in [HouseholdProjections.history, HouseholdProjections.tasks] {
+            let model = try RawReadModel(projection, in: fixture.engine)
+            #expect(model.count > 0 && !model.holds(Self.name), "\(projection.name) keeps the name sealed")
+        }
+
+        try keyring.erase("eve")
+        #expect(try queries.history(house: "h1", limit: nil, cursor: nil).items.map(\.displayName) == [PersonalDataSeal.deletedUser])
+        #expect(try queries.tasks(house: "h1", room: "r1", now: HouseholdFixture.start).first?.lastDoneBy?.displayName == PersonalDataSeal.deletedUser)
+    }
+}
