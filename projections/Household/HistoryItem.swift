@@ -13,7 +13,8 @@ public struct HistoryItem: Sendable, Equatable, Codable {
     public var roomName: String
     /// Who did it.
     public var userId: String
-    /// Their display name at the time.
+    /// Their display name at the time; in the read model as the log stores it (sealed), opened
+    /// by `HouseholdQueries.history` (ADR 0009).
     public var displayName: String
     /// The points awarded.
     public var points: Int

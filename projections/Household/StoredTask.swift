@@ -33,6 +33,7 @@ extension StoredTask: ReadModelValue {
 /// completion's, written over the one before.
 struct TaskLastDone: Equatable {
     var at: Date
+    /// The completer, their name as the log stores it (sealed), opened by `HouseholdQueries.tasks`.
     var by: MemberView
 }
 
