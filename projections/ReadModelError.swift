@@ -1,4 +1,5 @@
 import EventLog
+import EventSourcing
 import LMDB
 
 /// Everything that can go wrong with read models.
@@ -61,6 +62,25 @@ public enum ReadModelError: Error, Sendable, Equatable, CustomStringConvertible 
         case let error as LMDBError: self = .storage(error)
         case let error as EventLogError: self = .log(error)
         default: self = .applyFailed(projection: "?", position: 0, reason: "\(error)")
+        }
+    }
+}
+
+extension ReadModelError {
+    /// `body`, which opens personal data a read model keeps sealed (ADR 0009), with its errors
+    /// as a query's: a key store that does not answer is `keysUnavailable` (the service, for a
+    /// while), anything else (a value that does not open, a record that is not what the read
+    /// model says) is `undecodable` as `what` at `key`, a fault of the service. Used by every
+    /// query that opens at read time, so they fail alike.
+    static func openingPersonalData<T>(_ what: String, key: String, _ body: () throws -> T) throws(ReadModelError) -> T {
+        do {
+            return try body()
+        } catch let error as ReadModelError {
+            throw error
+        } catch let PersonalDataError.keyStore(_, reason) {
+            throw .keysUnavailable(reason: reason)
+        } catch {
+            throw .undecodable(table: what, key: key, reason: "\(error)")
         }
     }
 }

@@ -25,12 +25,8 @@ extension HouseholdQueries {
     /// opened with the engine's keyring; an erased user's reads as `PersonalDataSeal.deletedUser`
     /// from the moment the key is gone (ADR 0009).
     func openedName(_ stored: String, of userId: String) throws(ReadModelError) -> String {
-        do {
-            return try PersonalDataSeal.open(stored, subject: userId, keyring: engine.keyringInEffect) ?? PersonalDataSeal.deletedUser
-        } catch let PersonalDataError.keyStore(_, reason) {
-            throw .keysUnavailable(reason: reason)
-        } catch {
-            throw .undecodable(table: "a completer's name", key: userId, reason: "\(error)")
+        try ReadModelError.openingPersonalData("a completer's name", key: userId) {
+            try PersonalDataSeal.open(stored, subject: userId, keyring: engine.keyringInEffect) ?? PersonalDataSeal.deletedUser
         }
     }
 }

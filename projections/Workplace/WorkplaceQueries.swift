@@ -165,7 +165,7 @@ public struct WorkplaceQueries<Store: EventStore>: Sendable {
 
     /// The review `record` holds, its sealed fields opened with `keyring`.
     private static func review(from record: RecordedEvent, keyring: (any PersonalDataKeyring)?) throws(ReadModelError) -> ReviewView {
-        do {
+        try ReadModelError.openingPersonalData("the log", key: String(record.position)) {
             let event = try PersonalDataKeys.$current.withValue(keyring) {
                 try WorkplaceEvent.decode(typeName: record.type, schemaVersion: record.schemaVersion, data: record.data)
             }
@@ -173,12 +173,6 @@ public struct WorkplaceQueries<Store: EventStore>: Sendable {
                 throw ReadModelError.undecodable(table: "the log", key: String(record.position), reason: "\(record.type) is not a review")
             }
             return ReviewView(submitted)
-        } catch let error as ReadModelError {
-            throw error
-        } catch let PersonalDataError.keyStore(_, reason) {
-            throw .keysUnavailable(reason: reason)
-        } catch {
-            throw .undecodable(table: "the log", key: String(record.position), reason: "\(error)")
         }
     }
 

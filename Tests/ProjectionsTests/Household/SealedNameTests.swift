@@ -38,4 +38,42 @@ struct SealedNameTests {
         #expect(try queries.history(house: "h1", limit: nil, cursor: nil).items.map(\.displayName) == [PersonalDataSeal.deletedUser])
         #expect(try queries.tasks(house: "h1", room: "r1", now: HouseholdFixture.start).first?.lastDoneBy?.displayName == PersonalDataSeal.deletedUser)
     }
+
+    /// A stored name that does not open is a fault of the service, told apart from a key store
+    /// that does not answer (which a client may retry); a plain name written before sealing
+    /// reads without a keyring, an erased subject's marker as the placeholder.
+    @Test func aNameThatDoesNotOpenAndAKeyStoreThatDoesNotAnswerAreToldApart() async throws {
+        let fixture = try await HouseholdFixture()
+        defer { fixture.close() }
+        let keysDirectory = NSTemporaryDirectory() + "household-keys-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: keysDirectory) }
+        let keyring = try PersonalDataKeyStore(dataDirectory: keysDirectory, secret: SymmetricKey(size: .bits256))
+        let sealed = try PersonalDataSeal.seal(Self.name, subject: "eve", keyring: keyring)
+        let queries = fixture.queries
+        #expect(try queries.openedName("Eve", of: "eve") == "Eve")
+        try PersonalDataKeys.$current.withValue(keyring) { () throws in
+            #expect(try queries.openedName(PersonalDataSeal.erasedMarker, of: "eve") == PersonalDataSeal.deletedUser)
+            #expect(try queries.openedName(sealed, of: "eve") == Self.name)
+            _ = try PersonalDataSeal.seal("Bob", subject: "bob", keyring: keyring)  // bob has a key of his own
+            #expect(throws: ReadModelError.self) { try queries.openedName(sealed, of: "bob") }  // eve's name as bob's
+            let refusal = #expect(throws: ReadModelError.self) { try queries.openedName(PersonalDataSeal.prefix + "AAAA", of: "eve") }
+            guard case .undecodable(let what, let key, _)? = refusal else {
+                Issue.record("a tampered name is undecodable, not \(String(describing: refusal))")
+                return
+            }
+            #expect(what == "a completer's name" && key == "eve")
+        }
+        try PersonalDataKeys.$current.withValue(KeyStoreDown()) { () throws in
+            #expect(throws: ReadModelError.keysUnavailable(reason: "down")) { try queries.openedName(sealed, of: "eve") }
+        }
+    }
+}
+
+/// A key store that does not answer (a shared one on PostgreSQL that is down).
+private struct KeyStoreDown: PersonalDataKeyring {
+    func dataKey(of subject: String, create: Bool) throws -> SymmetricKey? {
+        throw PersonalDataError.keyStore(path: "the test's key store", reason: "down")
+    }
+
+    func blindTag(_ purpose: String, _ value: String) -> String { "" }
 }
