@@ -42,7 +42,7 @@ public struct ItemPage<Item: Sendable & Equatable>: Sendable, Equatable {
 
 extension ReadModelReader {
     /// Up to `limit` items of the entries of `table` under `prefix` after the key `after`, in key
-    /// order, each made by `resolve` from its stored value; nil skips an entry (one the reader
+    /// order, each made by `resolve` from its key and stored value; nil skips an entry (one the reader
     /// may not see, one a search does not match). At most `scannedMax` entries are read, in
     /// chunks of at least `chunkMin`: a page that stops there is shorter than asked but still
     /// has a `next`, continuing after the last entry read, so every request is bounded and no
@@ -50,7 +50,7 @@ extension ReadModelReader {
     /// last page has no `next` and a client never fetches an empty page.
     func filteredPage<Value: ReadModelValue, Item: Sendable & Equatable>(
         _ type: Value.Type, in table: String, prefix: String = "", after start: String?, limit: Int, scannedMax: Int,
-        chunkMin: Int = 1, resolve: (Value) throws -> Item?
+        chunkMin: Int = 1, resolve: (_ key: String, Value) throws -> Item?
     ) throws -> ItemPage<Item> {
         var found: [(key: String, item: Item)] = []
         var after = start, scanned = 0, exhausted = false
@@ -61,7 +61,7 @@ extension ReadModelReader {
             for entry in chunk where found.count <= limit {
                 scanned += 1
                 after = entry.key
-                if let item = try resolve(entry.value) { found.append((entry.key, item)) }
+                if let item = try resolve(entry.key, entry.value) { found.append((entry.key, item)) }
             }
         }
         if found.count > limit {

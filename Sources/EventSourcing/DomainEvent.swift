@@ -91,6 +91,12 @@ public enum EventJSON {
     /// A payload with its personal fields as the log stores them (sealed, or plain if written
     /// before sealing), not opened: for a read model that stores them so and opens them when
     /// it is read (ADR 0009), which no build then has to do. Otherwise as `decode`.
+    public static func decodeAsStored<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
+        try decodePlain(type, from: data) { data throws(EventJSONDecoder.Unsupported) in try EventJSONDecoder.decode(type, from: data) }
+    }
+
+    /// `decodeAsStored` for a payload known to read itself from the nodes. The body reads as the
+    /// generic one's; here `EventJSONDecoder.decode` resolves to its `NodeDecodable` overload.
     public static func decodeAsStored<T: NodeDecodable>(_ type: T.Type, from data: Data) throws -> T {
         try decodePlain(type, from: data) { data throws(EventJSONDecoder.Unsupported) in try EventJSONDecoder.decode(type, from: data) }
     }

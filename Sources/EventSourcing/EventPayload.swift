@@ -16,6 +16,9 @@ public protocol EventPayload<Event>: Codable, Sendable, Equatable {
     /// catalogue's table then calls decoding specialized for the payload (a `NodeDecodable` one
     /// straight through `init(nodes:)`), not generic code that checks its conformances per event.
     static func decodeEvent(from data: Data) throws -> Event
+    /// As `decodeEvent`, with the personal fields as the log stores them, not opened
+    /// (`EventJSON.decodeAsStored`, `EventAsStored`). A requirement for the same reason.
+    static func decodeEventAsStored(from data: Data) throws -> Event
 }
 
 extension EventPayload {
@@ -29,6 +32,11 @@ extension EventPayload {
     public static func decodeEvent(from data: Data) throws -> Event {
         try EventJSON.decode(Self.self, from: data).event
     }
+
+    /// The payload decoded from `data`, nothing opened, and wrapped as its event.
+    public static func decodeEventAsStored(from data: Data) throws -> Event {
+        try EventJSON.decodeAsStored(Self.self, from: data).event
+    }
 }
 
 extension EventPayload where Self: NodeDecodable {
@@ -36,6 +44,11 @@ extension EventPayload where Self: NodeDecodable {
     /// default's; here `EventJSON.decode` resolves to its `NodeDecodable` overload.
     public static func decodeEvent(from data: Data) throws -> Event {
         try EventJSON.decode(Self.self, from: data).event
+    }
+
+    /// The same for `decodeEventAsStored`.
+    public static func decodeEventAsStored(from data: Data) throws -> Event {
+        try EventJSON.decodeAsStored(Self.self, from: data).event
     }
 }
 
@@ -82,6 +95,13 @@ public struct EventPayloadCatalogue<Event: DomainEvent>: Sendable {
         guard let index = names.firstIndex(where: { $0.utf8.count == length && $0 == typeName }) else { return nil }
         return try payloads[index].decodeEvent(from: data)
     }
+
+    /// As `decode`, with every payload's personal fields as the log stores them, not opened.
+    @inlinable public func decodeAsStored(typeName: String, data: Data) throws -> Event? {
+        let length = typeName.utf8.count
+        guard let index = names.firstIndex(where: { $0.utf8.count == length && $0 == typeName }) else { return nil }
+        return try payloads[index].decodeEventAsStored(from: data)
+    }
 }
 
 /// A domain event enum whose every case wraps one `EventPayload`. The domain lists its payload
@@ -108,5 +128,23 @@ extension CataloguedEvent {
     /// version 1 so far; a version 2 would be upcast here, keyed on `schemaVersion`.
     public static func decode(typeName: String, schemaVersion: UInt16, data: Data) throws -> Self? {
         try catalogue.decode(typeName: typeName, data: data)
+    }
+}
+
+/// A domain's events with every personal field as the log stores it (sealed, or plain if written
+/// before sealing), never opened: what a projection reads when its read models keep personal
+/// data sealed and their queries open it (ADR 0009). A build then opens nothing, and an erased
+/// user's data reads erased from the moment their key is destroyed, with no rebuild.
+///
+/// A type of its own, not a flag, so that the engine decodes it apart from the opened events
+/// other projections of the same domain read, and a projection cannot take one for the other.
+public struct EventAsStored<Event: CataloguedEvent>: DecodableDomainEvent {
+    /// The event, its personal fields as stored.
+    public var event: Event
+
+    public static var domain: String { Event.domain }
+
+    public static func decode(typeName: String, schemaVersion: UInt16, data: Data) throws -> EventAsStored? {
+        try Event.catalogue.decodeAsStored(typeName: typeName, data: data).map { EventAsStored(event: $0) }
     }
 }

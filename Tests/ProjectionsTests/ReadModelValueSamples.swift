@@ -91,13 +91,11 @@ extension ValueSample {
             reportId: "report-1", neighbourhood: "1011", title: "Lost cat 🐈‍⬛", description: "Black, white paws.\nAnswers to “Mo”.",
             category: .attention, latitude: 52.370_216_8, longitude: -4.895_167_9, createdAt: SampleDates.first,
             author: author, position: 77)),
-        ValueSample("ReportActivity", ReportActivity(position: .max - 1, title: "", replyCount: 12, followers: ["ann", "bob", "Ünal"])),
+        ValueSample("ReportActivity", ReportActivity(position: .max - 1, replyCount: 12, followers: ["ann", "bob", "Ünal"])),
         ValueSample("ReplyView", ReplyView(replyId: "reply-1", author: author, message: "Seen her 👀", createdAt: SampleDates.second)),
         ValueSample("StoredReply", StoredReply(
             view: ReplyView(replyId: "reply-2", author: author, message: "", createdAt: SampleDates.second), recipients: ["ann", "bob"])),
-        ValueSample("ReportPin", ReportPin(reportId: "report-2", title: "Noise", category: .event, latitude: -33.9, longitude: 151.2)),
-        ValueSample("NotificationItem", NotificationItem(
-            kind: "reply", reportId: "report-1", reportTitle: "Lost cat", replyId: "reply-1", from: author, createdAt: SampleDates.first)),
+        ValueSample("ReportPin", ReportPin(reportId: "report-2", authorId: "ann", title: "Noise", category: .event, latitude: -33.9, longitude: 151.2)),
     ]
 
     static let created = QuizEvent.GameCreated(

@@ -25,8 +25,6 @@ extension HouseholdQueries {
     /// opened with the engine's keyring; an erased user's reads as `PersonalDataSeal.deletedUser`
     /// from the moment the key is gone (ADR 0009).
     func openedName(_ stored: String, of userId: String) throws(ReadModelError) -> String {
-        try ReadModelError.openingPersonalData("a completer's name", key: userId) {
-            try PersonalDataSeal.open(stored, subject: userId, keyring: engine.keyringInEffect) ?? PersonalDataSeal.deletedUser
-        }
+        try engine.opened(stored, of: userId, erased: PersonalDataSeal.deletedUser, what: "a completer's name")
     }
 }

@@ -4,7 +4,8 @@ import Neighbourhood
 
 /// What the neighbourhood routes ask of the read models. Per-reader fields (`following`) and
 /// who may see what (`ReportVisibility`, the decider's rule) are worked out per request, so the
-/// stored tables are the same for every reader. Queries read the served copy as it is; a
+/// stored tables are the same for every reader. The tables keep personal data sealed; every
+/// answer has it opened (`NeighbourhoodQueries+Opening`). Queries read the served copy as it is; a
 /// command's handler waits with `ProjectionEngine.waitUntilProjected` before answering, which is
 /// what makes the next query read its own writes.
 public struct NeighbourhoodQueries<Store: EventStore>: Sendable {
@@ -34,16 +35,16 @@ public struct NeighbourhoodQueries<Store: EventStore>: Sendable {
         let table = NeighbourhoodReportsProjection.self
         if let category {
             return try page(String.self, in: table.categoryReports, prefix: NeighbourhoodKeys.categoryPrefix(neighbourhood, category),
-                            limit: limit, cursor: cursor) { model, reportId in try view(reportId, for: viewer, model) }
+                            limit: limit, cursor: cursor) { model, _, reportId in try view(reportId, for: viewer, model) }
         }
         return try page(ReportPin.self, in: table.neighbourhoodReports, prefix: NeighbourhoodKeys.neighbourhoodPrefix(neighbourhood),
-                        limit: limit, cursor: cursor) { model, pin in try view(pin.reportId, for: viewer, model) }
+                        limit: limit, cursor: cursor) { model, _, pin in try view(pin.reportId, for: viewer, model) }
     }
 
     /// A page of the reports `author` posted, newest first, wherever they were posted.
     public func reports(by author: String, limit: Int?, cursor: String?) throws(ListQueryError) -> ItemPage<ReportView> {
         try page(String.self, in: NeighbourhoodReportsProjection.authorReports, prefix: NeighbourhoodKeys.userPrefix(author),
-                 limit: limit, cursor: cursor) { model, reportId in try view(reportId, for: author, model) }
+                 limit: limit, cursor: cursor) { model, _, reportId in try view(reportId, for: author, model) }
     }
 
     /// A page of the reports `user` follows and may see now (living in `neighbourhood`),
@@ -53,20 +54,29 @@ public struct NeighbourhoodQueries<Store: EventStore>: Sendable {
         of user: String, neighbourhood: String?, limit: Int?, cursor: String?
     ) throws(ListQueryError) -> ItemPage<ReportView> {
         try page(String.self, in: NeighbourhoodReportsProjection.followedReports, prefix: NeighbourhoodKeys.userPrefix(user),
-                 limit: limit, cursor: cursor) { model, reportId in
+                 limit: limit, cursor: cursor) { model, _, reportId in
             guard let view = try view(reportId, for: user, model), Self.canSee(view.report, user, neighbourhood) else { return nil }
             return view
         }
     }
 
-    /// A page of `user`'s notifications, newest first, about reports they may see now.
+    /// A page of `user`'s notifications, newest first, about reports they may see now: each made
+    /// from its report and its reply, which a notification's key and value find.
     public func notifications(
         of user: String, neighbourhood: String?, limit: Int?, cursor: String?
     ) throws(ListQueryError) -> ItemPage<NotificationItem> {
-        try page(NotificationItem.self, in: NeighbourhoodReportsProjection.notifications, prefix: NeighbourhoodKeys.userPrefix(user),
-                 limit: limit, cursor: cursor) { model, item in
-            guard let report = try record(item.reportId, model), Self.canSee(report, user, neighbourhood) else { return nil }
-            return item
+        let prefix = NeighbourhoodKeys.userPrefix(user)
+        return try page(String.self, in: NeighbourhoodReportsProjection.notifications, prefix: prefix,
+                        limit: limit, cursor: cursor) { model, key, reportId in
+            guard let report = try record(reportId, model), Self.canSee(report, user, neighbourhood) else { return nil }
+            // A notification is keyed like its reply, with the recipient's prefix for the report's.
+            let replyKey = NeighbourhoodKeys.reportPrefix(reportId) + key.dropFirst(prefix.count)
+            guard let reply = try model.value(StoredReply.self, at: replyKey, in: NeighbourhoodReportsProjection.replies) else {
+                throw ReadModelError.undecodable(table: NeighbourhoodReportsProjection.notifications, key: key, reason: "its reply is not stored")
+            }
+            return NotificationItem(
+                kind: "reply", reportId: reportId, reportTitle: try openedTitle(report.title, of: report.author.userId),
+                replyId: reply.view.replyId, from: try opened(reply.view.author), createdAt: reply.view.createdAt)
         }
     }
 
@@ -80,7 +90,7 @@ public struct NeighbourhoodQueries<Store: EventStore>: Sendable {
             let replies = try model.entries(
                 StoredReply.self, in: NeighbourhoodReportsProjection.replies,
                 prefix: NeighbourhoodKeys.reportPrefix(reportId), reverse: true, limit: NeighbourhoodLimits.repliesPerReportMax)
-            return ReportDetail(view: view, replies: replies.map(\.value.view))
+            return ReportDetail(view: view, replies: try replies.map { try opened($0.value.view) })
         }
     }
 
@@ -88,9 +98,11 @@ public struct NeighbourhoodQueries<Store: EventStore>: Sendable {
     /// when nil), newest first.
     public func map(of neighbourhood: String, within bounds: MapBounds?) throws(ListQueryError) -> [ReportPin] {
         try page(ReportPin.self, in: NeighbourhoodReportsProjection.neighbourhoodReports,
-                 prefix: NeighbourhoodKeys.neighbourhoodPrefix(neighbourhood), limit: Self.mapPinsMax, cursor: nil) { _, pin in
+                 prefix: NeighbourhoodKeys.neighbourhoodPrefix(neighbourhood), limit: Self.mapPinsMax, cursor: nil) { _, _, pin in
             guard bounds?.contains(latitude: pin.latitude, longitude: pin.longitude) ?? true else { return nil }
-            return pin
+            var opened = pin
+            opened.title = try openedTitle(pin.title, of: pin.authorId)
+            return opened
         }.items
     }
 
@@ -102,14 +114,15 @@ public struct NeighbourhoodQueries<Store: EventStore>: Sendable {
         try model.value(ReportRecord.self, at: NeighbourhoodKeys.report(reportId), in: NeighbourhoodReportsProjection.reports)
     }
 
-    /// The report with its counts and whether `user` follows it; nil when it is not stored (deleted).
+    /// The report, opened, with its counts and whether `user` follows it; nil when it is not
+    /// stored (deleted).
     private func view(_ reportId: String, for user: String, _ model: ReadModelReader) throws -> ReportView? {
         let key = NeighbourhoodKeys.report(reportId)
         guard let report = try record(reportId, model),
               let activity = try model.value(ReportActivity.self, at: key, in: NeighbourhoodReportsProjection.activity)
         else { return nil }
         return ReportView(
-            report: report, replyCount: activity.replyCount, followerCount: activity.followers.count,
+            report: try opened(report), replyCount: activity.replyCount, followerCount: activity.followers.count,
             following: activity.followers.contains(user))
     }
 }

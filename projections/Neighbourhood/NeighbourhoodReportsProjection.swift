@@ -12,7 +12,10 @@ import Neighbourhood
 public struct NeighbourhoodReportsProjection: Projection {
     /// The stable name.
     public var name: String { "neighbourhood.reports" }
-    /// Version 5: the followers live in the report's `activity` record, and the `followers`
+    /// Version 6: personal data as the log stores it (sealed): a report's title, description and
+    /// author's name, a reply's author's name and message, opened by `NeighbourhoodQueries` (ADR
+    /// 0009); a notification holds its report's id and finds the reply by its key, instead of a
+    /// copy of the title and the replier; `activity` holds no title. Version 5: the followers live in the report's `activity` record, and the `followers`
     /// table is gone (a reply's fan-out read them with a prefix scan, a follow wrote them with an
     /// insert); a reply's record holds whom it notified, and the `replyRecipients` table is gone
     /// (a put per reply). Version 4: one `replyRecipients` record per reply instead of a
@@ -20,13 +23,14 @@ public struct NeighbourhoodReportsProjection: Projection {
     /// followers. Version 3: values in the binary `ReadModelValue` form instead of JSON.
     /// Version 2 moved the counts from the report's record to `activity` (version 1 rewrote the
     /// whole record, description included, on every follow and reply).
-    public var version: Int { 5 }
-    /// Only its domain's events reach it.
-    public var reads: [any DecodableDomainEvent.Type]? { [NeighbourhoodEvent.self] }
+    public var version: Int { 6 }
+    /// Only its domain's events reach it, with nothing opened.
+    public var reads: [any DecodableDomainEvent.Type]? { [EventAsStored<NeighbourhoodEvent>.self] }
     /// `reports`: reportId → `ReportRecord`, as posted;
     /// `activity`: reportId → `ReportActivity` (the reply count and the followers: what follows
     /// and replies need);
     /// `neighbourhoodReports`: `<neighbourhood>/<inverted position>` → `ReportPin` (list and map);
+    /// (`reports`, `neighbourhoodReports` and `replies` hold their personal data sealed);
     /// `categoryReports`: `<neighbourhood>/<category>/<inverted position>` → reportId;
     /// `authorReports`: `<author>/<inverted position>` → reportId;
     /// `followedReports`: `<user>/<inverted report position>` → reportId (the follow list, in
@@ -34,7 +38,8 @@ public struct NeighbourhoodReportsProjection: Projection {
     /// `replies`: `<report>/<inverted position>` → `StoredReply` (the reply, and the users it
     /// notified, so a deletion finds the notifications its report caused: `<user>/<inverted
     /// position>` each);
-    /// `notifications`: `<user>/<inverted position>` → `NotificationItem`.
+    /// `notifications`: `<user>/<inverted reply position>` → reportId (the reply is then at
+    /// `<report>/<inverted reply position>` in `replies`).
     public var tables: [String] {
         [Self.reports, Self.activity, Self.neighbourhoodReports, Self.categoryReports, Self.authorReports,
          Self.followedReports, Self.replies, Self.notifications]
@@ -60,7 +65,7 @@ public struct NeighbourhoodReportsProjection: Projection {
     /// Folds a neighbourhood event into the tables; ignores other events. Events about a report
     /// not stored (the decider emits none after a deletion) change nothing.
     public func apply(_ event: ProjectedEvent, to model: ReadModelWriter) throws {
-        guard let neighbourhood = try event.decoded(as: NeighbourhoodEvent.self) else { return }
+        guard let neighbourhood = try event.decoded(as: EventAsStored<NeighbourhoodEvent>.self)?.event else { return }
         if case .reportPosted(let p) = neighbourhood {
             try post(p, at: event.position, model)
             return
@@ -96,11 +101,12 @@ public struct NeighbourhoodReportsProjection: Projection {
             category: p.category, latitude: p.latitude, longitude: p.longitude, createdAt: p.postedAt,
             author: NeighbourView(userId: p.authorId, displayName: p.authorDisplayName), position: position)
         try model.put(record, at: NeighbourhoodKeys.report(p.reportId), in: Self.reports)
-        let activity = ReportActivity(position: position, title: p.title, replyCount: 0, followers: [])
+        let activity = ReportActivity(position: position, replyCount: 0, followers: [])
         try model.put(activity, at: NeighbourhoodKeys.report(p.reportId), in: Self.activity)
         for (table, key) in listKeys(of: record) {
             if table == Self.neighbourhoodReports {
-                let pin = ReportPin(reportId: p.reportId, title: p.title, category: p.category, latitude: p.latitude, longitude: p.longitude)
+                let pin = ReportPin(
+                    reportId: p.reportId, authorId: p.authorId, title: p.title, category: p.category, latitude: p.latitude, longitude: p.longitude)
                 try model.put(pin, at: key, in: table)
             } else {
                 try model.put(p.reportId, at: key, in: table)
@@ -121,18 +127,18 @@ public struct NeighbourhoodReportsProjection: Projection {
     }
 
     /// Notifies every follower but the reply's author, then stores the reply with whom it
-    /// notified. The decider bounds followers per report, so the fan-out is bounded too; the
-    /// notification is encoded once.
+    /// notified. The decider bounds followers per report, so the fan-out is bounded too; a
+    /// notification is the report's id, which with the reply's position in its key finds the
+    /// reply (and the report's title) when it is read: a few bytes per follower, not a copy.
     private func reply(_ p: NeighbourhoodEvent.ReplyPosted, to activity: ReportActivity, at position: UInt64, _ model: ReadModelWriter) throws {
-        let from = NeighbourView(userId: p.authorId, displayName: p.authorDisplayName)
-        let notification = model.encoded(NotificationItem(
-            kind: "reply", reportId: p.reportId, reportTitle: activity.title, replyId: p.replyId, from: from, createdAt: p.postedAt))
+        let notification = model.encoded(p.reportId)
         var recipients: [String] = []
         for follower in activity.followers where follower != p.authorId {
             let key = ReadModelKeys.newestFirst(NeighbourhoodKeys.userPrefix(follower), position)
             try model.put(encoded: notification, at: key, in: Self.notifications)
             recipients.append(follower)
         }
+        let from = NeighbourView(userId: p.authorId, displayName: p.authorDisplayName)
         let reply = ReplyView(replyId: p.replyId, author: from, message: p.message, createdAt: p.postedAt)
         let replyKey = ReadModelKeys.newestFirst(NeighbourhoodKeys.reportPrefix(p.reportId), position)
         try model.put(StoredReply(view: reply, recipients: recipients), at: replyKey, in: Self.replies)

@@ -1,6 +1,7 @@
 import Foundation
 
-/// Something that happened to a report the user follows, done by someone else.
+/// Something that happened to a report the user follows, done by someone else. Made when read,
+/// from the report and the reply (`notifications` holds their keys).
 public struct NotificationItem: Sendable, Equatable, Codable {
     /// What happened; `reply` is the only kind so far.
     public var kind: String
@@ -14,24 +15,4 @@ public struct NotificationItem: Sendable, Equatable, Codable {
     public var from: NeighbourView
     /// When.
     public var createdAt: Date
-}
-
-extension NotificationItem: ReadModelValue {
-    public func encode(to writer: inout ValueWriter) {
-        writer.write(kind)
-        writer.write(reportId)
-        writer.write(reportTitle)
-        writer.write(replyId)
-        writer.write(from)
-        writer.write(createdAt)
-    }
-
-    public init(from reader: inout ValueReader) throws(ValueDecodingError) {
-        kind = try reader.read()
-        reportId = try reader.read()
-        reportTitle = try reader.read()
-        replyId = try reader.read()
-        from = try reader.read()
-        createdAt = try reader.read()
-    }
 }

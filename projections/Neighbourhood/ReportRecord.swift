@@ -2,7 +2,8 @@ import Foundation
 import Neighbourhood
 
 /// A live report as the `reports` table keeps it: what it was posted with, never rewritten.
-/// Deleted reports are removed, not marked.
+/// Deleted reports are removed, not marked. In the table its title, description and author's
+/// name are as the log stores them (sealed); `NeighbourhoodQueries` answers with them opened.
 public struct ReportRecord: Sendable, Equatable, Codable {
     /// The report's id.
     public var reportId: String
@@ -28,7 +29,7 @@ public struct ReportRecord: Sendable, Equatable, Codable {
 
 /// What follows and replies need of a report and change, in the `activity` table: small, so
 /// that they rewrite a few bytes and never decode the report's description (up to 5,000
-/// characters).
+/// characters) or any of its sealed text.
 ///
 /// The followers are here rather than in a table of their own: a reply reads this record anyway
 /// and finds whom to notify in it, where a prefix scan of a followers table took a second search;
@@ -37,8 +38,6 @@ public struct ReportRecord: Sendable, Equatable, Codable {
 struct ReportActivity: Sendable, Equatable {
     /// As `ReportRecord.position`: a follow list's key for the report.
     var position: UInt64
-    /// As `ReportRecord.title`: what a reply's notification shows.
-    var title: String
     /// Its replies.
     var replyCount: Int
     /// Its followers in the order they followed, the author included while they follow.
@@ -82,6 +81,8 @@ public struct ReplyView: Sendable, Equatable, Codable {
 public struct ReportPin: Sendable, Equatable, Codable {
     /// The report's id.
     public var reportId: String
+    /// Who posted it: whose key opens the title as the list stores it.
+    public var authorId: String
     /// Its title.
     public var title: String
     /// Its category.
@@ -123,14 +124,12 @@ extension ReportRecord: ReadModelValue {
 extension ReportActivity: ReadModelValue {
     func encode(to writer: inout ValueWriter) {
         writer.write(position)
-        writer.write(title)
         writer.write(replyCount)
         writer.write(followers)
     }
 
     init(from reader: inout ValueReader) throws(ValueDecodingError) {
         position = try reader.read()
-        title = try reader.read()
         replyCount = try reader.read()
         followers = try reader.read()
     }
@@ -175,6 +174,7 @@ extension ReplyView: ReadModelValue {
 extension ReportPin: ReadModelValue {
     public func encode(to writer: inout ValueWriter) {
         writer.write(reportId)
+        writer.write(authorId)
         writer.write(title)
         writer.write(category)
         writer.write(latitude)
@@ -183,6 +183,7 @@ extension ReportPin: ReadModelValue {
 
     public init(from reader: inout ValueReader) throws(ValueDecodingError) {
         reportId = try reader.read()
+        authorId = try reader.read()
         title = try reader.read()
         category = try reader.read()
         latitude = try reader.read()

@@ -35,7 +35,7 @@ extension WorkplaceQueries {
                 // A search skips most entries: read in chunks of at least 128, not one page's worth.
                 try model.filteredPage(
                     OrganisationDirectoryEntry.self, in: Table.directory, after: after, limit: limit,
-                    scannedMax: Self.entriesScannedPerRequestMax, chunkMin: 128) { entry in matches(entry) ? entry : nil }
+                    scannedMax: Self.entriesScannedPerRequestMax, chunkMin: 128) { _, entry in matches(entry) ? entry : nil }
             }
         } catch {
             throw .readModel(error)

@@ -98,8 +98,7 @@ struct FollowAndNotificationTests {
             case tables.activity: return try keys(ReportActivity.self)
             case tables.neighbourhoodReports: return try keys(ReportPin.self)
             case tables.replies: return try keys(StoredReply.self)
-            case tables.notifications: return try keys(NotificationItem.self)
-            default: return try keys(String.self)  // the lists and indexes hold ids
+            default: return try keys(String.self)  // the lists, indexes and notifications hold ids
             }
         }
     }

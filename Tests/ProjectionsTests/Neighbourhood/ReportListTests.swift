@@ -92,7 +92,7 @@ struct ReportListTests {
         #expect(try q.map(of: "1012AB", within: MapBounds(parsing: "4.88,52.36,4.9,52.38")).map(\.reportId) == ["dam"])
         #expect(try q.map(of: "1012AB", within: MapBounds(parsing: "179,-20,-179,-10")).map(\.reportId) == ["fiji"])
         #expect(try q.map(of: "1012AB", within: MapBounds(parsing: "4.88,52.36,4.9,52.38")).first
-            == ReportPin(reportId: "dam", title: "Title of dam", category: .event, latitude: 52.373, longitude: 4.893))
+            == ReportPin(reportId: "dam", authorId: "ann", title: "Title of dam", category: .event, latitude: 52.373, longitude: 4.893))
     }
 
     @Test func theMapShowsAtMostTheNewestPinsWithinTheBox() async throws {
