@@ -17,11 +17,13 @@ public struct WorkplaceOrganisationsProjection: Projection {
     /// The stable name.
     public var name: String { "workplace.organisations" }
     /// Version 2: `userOrganisations` was added. Version 3: reviews are kept as log positions.
-    public var version: Int { 3 }
-    /// Only its domain's events reach it, a review as its ids.
+    /// Version 4: personal data as the log stores it (sealed), opened by `WorkplaceQueries`.
+    public var version: Int { 4 }
+    /// Only its domain's events reach it, a review as its ids, nothing opened.
     public var reads: [any DecodableDomainEvent.Type]? { [WorkplaceRecord.self] }
     /// `directory`: `<folded name>\0<org>` → `OrganisationDirectoryEntry`;
     /// `organisations`: `<org>` → `OrganisationView`;
+    /// (`members`, `requests` and `news` hold names, employee numbers and news texts sealed);
     /// `members`: `<org>/<user>` → `OrganisationMember` (accepted members only);
     /// `userOrganisations`: `<user>/<org>` → organisationId (accepted members only: the
     ///   `members` table turned around, so a user's organisations are one prefix scan);

@@ -44,8 +44,10 @@ public struct WorkplaceQueries<Store: EventStore>: Sendable {
     public func membership(of userId: String, in organisationId: String) throws(ReadModelError) -> WorkplaceMembership? {
         try engine.read(WorkplaceProjections.organisations) { model -> WorkplaceMembership? in
             let key = WorkplaceKeys.item(organisationId, userId)
-            if let member = try model.value(OrganisationMember.self, at: key, in: Table.members) { return .member(member) }
-            return try model.value(JoinRequestView.self, at: key, in: Table.requests).map(WorkplaceMembership.pending)
+            if let member = try model.value(OrganisationMember.self, at: key, in: Table.members) { return .member(try opened(member)) }
+            return try model.value(JoinRequestView.self, at: key, in: Table.requests).map { request throws(ReadModelError) in
+                .pending(try opened(request))
+            }
         }
     }
 
@@ -80,13 +82,13 @@ public struct WorkplaceQueries<Store: EventStore>: Sendable {
 
     /// The organisation's pending join requests, oldest first (then by user id).
     public func pendingRequests(of organisationId: String) throws(ReadModelError) -> [JoinRequestView] {
-        try all(JoinRequestView.self, of: organisationId, in: Table.requests)
+        try all(JoinRequestView.self, of: organisationId, in: Table.requests).map(opened)
             .sorted { ($0.requestedAt, $0.userId) < ($1.requestedAt, $1.userId) }
     }
 
     /// The organisation's accepted members by name (case-insensitively), then user id.
     public func members(of organisationId: String) throws(ReadModelError) -> [OrganisationMember] {
-        try all(OrganisationMember.self, of: organisationId, in: Table.members).byName(\.name, then: \.userId)
+        try all(OrganisationMember.self, of: organisationId, in: Table.members).map(opened).byName(\.name, then: \.userId)
     }
 
     /// The organisation's live review forms by name (case-insensitively), then form id.
@@ -184,7 +186,7 @@ public struct WorkplaceQueries<Store: EventStore>: Sendable {
         let (table, prefix) = locationId.map { (Table.locationNews, WorkplaceKeys.listPrefix(organisationId, $0)) }
             ?? (Table.organisationNews, WorkplaceKeys.organisationPrefix(organisationId))
         return try newestFirst(String.self, in: table, prefix: prefix, limit: limit, cursor: cursor) { model, newsId in
-            try model.value(NewsItemView.self, at: WorkplaceKeys.item(organisationId, newsId), in: Table.news)
+            try model.value(NewsItemView.self, at: WorkplaceKeys.item(organisationId, newsId), in: Table.news).map(opened)
         }
     }
 
