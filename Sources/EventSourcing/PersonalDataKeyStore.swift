@@ -20,7 +20,24 @@ public final class PersonalDataKeyStore: PersonalDataKeyring {
     /// Keys read or made so far, and subjects known erased: the storage is read once per
     /// subject. The lock is not held across the storage's work (a round trip to PostgreSQL), so
     /// a miss never holds up the hits; `create` is what makes two makers agree on one key.
-    private let cache = Mutex<(keys: [String: SymmetricKey], erased: Set<String>)>(([:], []))
+    /// Also the texts opened for reading, which an erasure forgets under the same lock.
+    private let cache = Mutex(Cache())
+
+    private struct Cache {
+        var keys: [String: SymmetricKey] = [:]
+        var erased: Set<String> = []
+        /// Subject → sealed text → the text, as `openForReading` opened it.
+        var opened: [String: [String: String]] = [:]
+        /// The UTF-8 bytes of `opened`'s sealed and opened texts.
+        var openedBytes = 0
+    }
+
+    /// What the texts kept opened may take at most, sealed and opened, in UTF-8 bytes. Read
+    /// models keep personal data sealed (ADR 0009) and their queries open it: a page of 30 news
+    /// items is 90 openings, which took 40% of the route's rate (docs/benchmarks.md). Readers
+    /// read the same pages again and again, so what was opened is kept; past this budget all of
+    /// it is forgotten at once, which keeps the bound without any bookkeeping per read.
+    public static var openedTextsBytesMax: Int { 32 << 20 }
 
     /// The root of the store's keys derived from the server's secret key (`LOGBOOK_SECRET_KEY`
     /// or `secret.key`): the server and the operator tools must derive it the same way.
@@ -65,6 +82,30 @@ public final class PersonalDataKeyStore: PersonalDataKeyring {
         }
     }
 
+    /// `stored` opened, from the texts kept opened when it was opened before. A text opened is
+    /// kept unless the subject's erasure came in meanwhile (which wins, as in `dataKey`): after
+    /// `erase` returns, no reader gets the subject's texts from here.
+    public func openForReading(_ stored: String, subject: String) throws -> String? {
+        if let text = cache.withLock({ $0.opened[subject]?[stored] }) { return text }
+        guard let text = try PersonalDataSeal.open(stored, subject: subject, keyring: self) else { return nil }
+        guard stored.utf8.starts(with: PersonalDataSeal.prefix.utf8) else { return text }  // plain: nothing to keep
+        let bytes = stored.utf8.count + text.utf8.count
+        cache.withLock { cache in
+            guard !cache.erased.contains(subject), bytes <= Self.openedTextsBytesMax else { return }
+            if cache.openedBytes + bytes > Self.openedTextsBytesMax {
+                cache.opened.removeAll()
+                cache.openedBytes = 0
+            }
+            if cache.opened[subject, default: [:]].updateValue(text, forKey: stored) == nil { cache.openedBytes += bytes }
+        }
+        return text
+    }
+
+    /// How many texts are kept opened, and their bytes (tests).
+    var openedTexts: (count: Int, bytes: Int) {
+        cache.withLock { cache in (cache.opened.values.reduce(0) { $0 + $1.count }, cache.openedBytes) }
+    }
+
     public func blindTag(_ purpose: String, _ value: String) -> String {
         let code = HMAC<SHA256>.authenticationCode(for: Data((purpose + "\u{0}" + value).utf8), using: tagKey)
         return code.map { String(format: "%02x", $0) }.joined()
@@ -78,6 +119,9 @@ public final class PersonalDataKeyStore: PersonalDataKeyring {
         cache.withLock { cache in
             cache.keys[subject] = nil
             cache.erased.insert(subject)
+            for (stored, text) in cache.opened.removeValue(forKey: subject) ?? [:] {
+                cache.openedBytes -= stored.utf8.count + text.utf8.count
+            }
         }
         if try storage.entry(of: subject) != .erased { try storage.erase(subject) }
     }

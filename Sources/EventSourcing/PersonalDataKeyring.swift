@@ -9,6 +9,18 @@ public protocol PersonalDataKeyring: Sendable {
     /// A keyed hash (HMAC-SHA256, hex) of `value` for `purpose`: equal values give equal tags,
     /// and the tag tells nothing about the value to anyone without the server's secret.
     func blindTag(_ purpose: String, _ value: String) -> String
+    /// `stored` opened for a query that shows it (`PersonalDataSeal.open`): nil once the subject
+    /// is erased. A keyring may keep what it opened, for the next reader of the same value,
+    /// as long as it forgets it when it erases the subject; a build, which opens each value
+    /// once, calls `PersonalDataSeal.open` instead.
+    func openForReading(_ stored: String, subject: String) throws -> String?
+}
+
+extension PersonalDataKeyring {
+    /// Opens `stored` every time: a keyring with no place to keep what it opened.
+    public func openForReading(_ stored: String, subject: String) throws -> String? {
+        try PersonalDataSeal.open(stored, subject: subject, keyring: self)
+    }
 }
 
 /// The keyring of the work at hand. The server sets it around commands and projection runs;

@@ -171,6 +171,46 @@ struct PersonalDataTests {
         let fresh = try #require(try store().dataKey(of: alice, create: false))
         #expect(made.first == fresh.withUnsafeBytes { Data($0) })
     }
+
+    /// A query's opened text is kept for the next reader (read models keep personal data sealed,
+    /// ADR 0009), and forgotten with its subject's key: after `erase`, the subject's texts read
+    /// erased at once, another subject's stay. Plain text and the erased marker are never kept.
+    @Test func textsOpenedForReadingAreKeptUntilTheirSubjectIsErased() throws {
+        let keys = try store()
+        let name = try PersonalDataSeal.seal("Alice Liddell", subject: alice, keyring: keys)
+        let note = try PersonalDataSeal.seal("Down the rabbit hole", subject: alice, keyring: keys)
+        let other = try PersonalDataSeal.seal("Bob's text", subject: "bob", keyring: keys)
+        #expect(try keys.openForReading(name, subject: alice) == "Alice Liddell")
+        #expect(try keys.openForReading(name, subject: alice) == "Alice Liddell")
+        #expect(try keys.openForReading(note, subject: alice) == "Down the rabbit hole")
+        #expect(try keys.openForReading(other, subject: "bob") == "Bob's text")
+        #expect(try keys.openForReading("plain", subject: alice) == "plain")
+        #expect(try keys.openForReading(PersonalDataSeal.erasedMarker, subject: alice) == nil)
+        let keptBytes = [name, "Alice Liddell", note, "Down the rabbit hole", other, "Bob's text"].reduce(0) { $0 + $1.utf8.count }
+        #expect(keys.openedTexts.count == 3 && keys.openedTexts.bytes == keptBytes, "each sealed text once; nothing plain")
+        #expect(throws: PersonalDataError.self) { try keys.openForReading(name, subject: "bob") }  // alice's text as bob's
+
+        try keys.erase(alice)
+        #expect(try keys.openForReading(name, subject: alice) == nil)
+        #expect(try keys.openForReading(note, subject: alice) == nil)
+        #expect(try keys.openForReading(other, subject: "bob") == "Bob's text")
+        #expect(keys.openedTexts.count == 1 && keys.openedTexts.bytes == other.utf8.count + "Bob's text".utf8.count)
+    }
+
+    /// What is kept opened stays within `openedTextsBytesMax`: past it, everything kept is
+    /// forgotten and the newest text kept alone; every text still opens.
+    @Test func textsKeptOpenedStayWithinTheirBudget() throws {
+        let keys = try store()
+        let text = String(repeating: "x", count: 1 << 20)  // 1 MiB, about 2.4 MiB kept with its sealed form
+        let sealed = try (0..<20).map { _ in try PersonalDataSeal.seal(text, subject: alice, keyring: keys) }
+        var peak = 0
+        for value in sealed {
+            #expect(try keys.openForReading(value, subject: alice) == text)
+            peak = max(peak, keys.openedTexts.bytes)
+        }
+        #expect(peak <= PersonalDataKeyStore.openedTextsBytesMax && peak > PersonalDataKeyStore.openedTextsBytesMax / 2)
+        #expect(keys.openedTexts.count < sealed.count, "the budget was reached and the texts kept were forgotten")
+    }
 }
 
 /// A payload whose array elements do not say whose they are: the payload's `subjectId` does.

@@ -4,6 +4,7 @@
 --   "complete"   POST /v1/houses/{id}/tasks/{taskId}/completions, each user completing their own task
 --   "reviews"    GET /v1/organisations/{id}/reviews, each user the reviews they may see (setup.py:
 --                50 of 60 for an admin, their own 20 for an employee, each read from the log)
+--   "news"       GET /v1/organisations/{id}/news, a page of the 30 items setup.py posts (each opened when read)
 -- The users of LOGBOOK_BENCH_TUPLES (lines "token houseId taskId organisationId") take turns, round-robin.
 -- done() appends one JSON line of figures to LOGBOOK_BENCH_RESULTS (report.py prints the table).
 local route = os.getenv("LOGBOOK_BENCH_ROUTE") or "complete"
@@ -22,6 +23,8 @@ function init(args)
       table.insert(requests, wrk.format("GET", "/v1/houses/" .. house .. "/scoreboard", headers, nil))
     elseif route == "reviews" then
       table.insert(requests, wrk.format("GET", "/v1/organisations/" .. organisation .. "/reviews", headers, nil))
+    elseif route == "news" then
+      table.insert(requests, wrk.format("GET", "/v1/organisations/" .. organisation .. "/news", headers, nil))
     elseif route == "complete" then
       table.insert(requests, wrk.format("POST", "/v1/houses/" .. house .. "/tasks/" .. task .. "/completions", headers, nil))
     else

@@ -8,7 +8,9 @@ household's phones). wrk takes every user in turn.
 The 4 users of a house also work together: the first registers an organisation, the others join
 it and are accepted, and the first reviews each of them REVIEWS times (20) with a form of three
 questions (a rating, a yes/no, a text), so that GET …/reviews reads a page of 50 reviews for the
-admin and 20 for each employee, each review read from the log (ADR 0009).
+admin and 20 for each employee, each review read from the log (ADR 0009). The admin also posts NEWS
+(30) news items to the one location, so that GET …/news reads a page of 30 for every member, each
+item's author, title and text opened when read (ADR 0009).
 
     [HOUSES=50] setup.py BASE_URL TUPLES_FILE [CATCH_UP_SECONDS_MAX]
 """
@@ -34,11 +36,13 @@ def wait_until_projected(seconds_max):
     sys.exit(f"read models still at {health['projectedPosition']:,} of {health['logPosition']:,} after {seconds_max:.0f} s")
 
 REVIEWS = int(os.environ.get("REVIEWS", "20"))
+NEWS = int(os.environ.get("NEWS", "30"))
 TEXTS = ["Always ready to help colleagues and takes the time to explain things to new people on the team.",
          "Could plan the week better; a few tasks were finished late because they started late."]
 
 def seed_organisation(h, tokens, user_ids):
-    """Organisation h: the first user its admin, the other three accepted employees, each reviewed REVIEWS times."""
+    """Organisation h: the first user its admin, the other three accepted employees, each reviewed REVIEWS times;
+    NEWS news items at its location."""
     admin = tokens[0]
     organisation = call("POST", "/v1/organisations", {"name": f"Bench Works {h}", "locations": [{"name": "Head office"}]}, admin)
     org, location = organisation["organisationId"], organisation["locations"][0]["locationId"]
@@ -55,6 +59,9 @@ def seed_organisation(h, tokens, user_ids):
             call("POST", f"/v1/organisations/{org}/reviews", {"employeeId": user, "formId": form["formId"], "answers": [
                 {"questionId": rating, "rating": 1 + r % 5}, {"questionId": yes_no, "yes": r % 3 != 0},
                 {"questionId": text, "text": TEXTS[r % 2]}], "remark": "Thank you for this period."}, admin)
+    for n in range(NEWS):
+        call("POST", f"/v1/organisations/{org}/news", {"locationId": location, "title": f"Canteen news, week {n + 1}",
+             "text": " ".join([TEXTS[n % 2], TEXTS[(n + 1) % 2], "The canteen opens at eight from Monday on."])}, admin)
     return org
 
 wait_until_projected(float(sys.argv[3]) if len(sys.argv) > 3 else 3600)
