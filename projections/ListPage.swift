@@ -42,8 +42,8 @@ public struct ItemPage<Item: Sendable & Equatable>: Sendable, Equatable {
 
 extension ReadModelReader {
     /// Up to `limit` items of the entries of `table` under `prefix` after the key `after`, in key
-    /// order, each made by `resolve` from its key and stored value; nil skips an entry (one the reader
-    /// may not see, one a search does not match). At most `scannedMax` entries are read, in
+    /// order, each made by `resolve` from its key and stored value; nil skips an entry (one the
+    /// reader may not see, one a search does not match). At most `scannedMax` entries are read, in
     /// chunks of at least `chunkMin`: a page that stops there is shorter than asked but still
     /// has a `next`, continuing after the last entry read, so every request is bounded and no
     /// item is lost. Otherwise one item more than asked tells whether a next page exists, so the

@@ -15,10 +15,10 @@ public struct NeighbourhoodReportsProjection: Projection {
     /// Version 6: personal data as the log stores it (sealed): a report's title, description and
     /// author's name, a reply's author's name and message, opened by `NeighbourhoodQueries` (ADR
     /// 0009); a notification holds its report's id and finds the reply by its key, instead of a
-    /// copy of the title and the replier; `activity` holds no title. Version 5: the followers live in the report's `activity` record, and the `followers`
-    /// table is gone (a reply's fan-out read them with a prefix scan, a follow wrote them with an
-    /// insert); a reply's record holds whom it notified, and the `replyRecipients` table is gone
-    /// (a put per reply). Version 4: one `replyRecipients` record per reply instead of a
+    /// copy of the title and the replier; `activity` holds no title. Version 5: the followers
+    /// live in the report's `activity` record, and the `followers` table is gone (a reply's
+    /// fan-out read them with a prefix scan, a follow wrote them with an insert); a reply's record
+    /// holds whom it notified, and the `replyRecipients` table is gone (a put per reply). Version 4: one `replyRecipients` record per reply instead of a
     /// `reportNotifications` entry per notification, a third fewer writes for a reply to three
     /// followers. Version 3: values in the binary `ReadModelValue` form instead of JSON.
     /// Version 2 moved the counts from the report's record to `activity` (version 1 rewrote the
@@ -30,7 +30,6 @@ public struct NeighbourhoodReportsProjection: Projection {
     /// `activity`: reportId → `ReportActivity` (the reply count and the followers: what follows
     /// and replies need);
     /// `neighbourhoodReports`: `<neighbourhood>/<inverted position>` → `ReportPin` (list and map);
-    /// (`reports`, `neighbourhoodReports` and `replies` hold their personal data sealed);
     /// `categoryReports`: `<neighbourhood>/<category>/<inverted position>` → reportId;
     /// `authorReports`: `<author>/<inverted position>` → reportId;
     /// `followedReports`: `<user>/<inverted report position>` → reportId (the follow list, in
@@ -40,6 +39,8 @@ public struct NeighbourhoodReportsProjection: Projection {
     /// position>` each);
     /// `notifications`: `<user>/<inverted reply position>` → reportId (the reply is then at
     /// `<report>/<inverted reply position>` in `replies`).
+    /// The values of `reports`, `neighbourhoodReports` and `replies` hold personal data as the log
+    /// stores it (sealed).
     public var tables: [String] {
         [Self.reports, Self.activity, Self.neighbourhoodReports, Self.categoryReports, Self.authorReports,
          Self.followedReports, Self.replies, Self.notifications]

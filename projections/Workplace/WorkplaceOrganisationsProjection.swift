@@ -23,7 +23,6 @@ public struct WorkplaceOrganisationsProjection: Projection {
     public var reads: [any DecodableDomainEvent.Type]? { [WorkplaceRecord.self] }
     /// `directory`: `<folded name>\0<org>` → `OrganisationDirectoryEntry`;
     /// `organisations`: `<org>` → `OrganisationView`;
-    /// (`members`, `requests` and `news` hold names, employee numbers and news texts sealed);
     /// `members`: `<org>/<user>` → `OrganisationMember` (accepted members only);
     /// `userOrganisations`: `<user>/<org>` → organisationId (accepted members only: the
     ///   `members` table turned around, so a user's organisations are one prefix scan);
@@ -35,6 +34,8 @@ public struct WorkplaceOrganisationsProjection: Projection {
     /// `news`: `<org>/<news>` → `NewsItemView` (live items only);
     /// `organisationNews`: `<org>/<inverted position>` → newsId;
     /// `locationNews`: `<org>/<location>/<inverted position>` → newsId.
+    /// The values of `members`, `requests` and `news` hold personal data as the log stores it
+    /// (sealed).
     public var tables: [String] {
         [Self.directory, Self.organisations, Self.members, Self.userOrganisations, Self.requests, Self.forms, Self.reviews,
          Self.organisationReviews, Self.employeeReviews, Self.news, Self.organisationNews, Self.locationNews]

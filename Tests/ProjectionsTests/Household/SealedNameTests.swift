@@ -14,9 +14,9 @@ struct SealedNameTests {
     private static let name = "Eve Marker-7f3a"
 
     @Test func aCompletersNameIsNeverInTheReadModelsAndReadsErasedAtOnce() async throws {
-        let keysDirectory = NSTemporaryDirectory() + "household-keys-" + UUID().uuidString
-        defer { try? FileManager.default.removeItem(atPath: keysDirectory) }
-        let keyring = try PersonalDataKeyStore(dataDirectory: keysDirectory, secret: SymmetricKey(size: .bits256))
+        let keys = try TemporaryKeyStore()
+        defer { keys.remove() }
+        let keyring = keys.keyring
         let fixture = try await HouseholdFixture(projections: HouseholdProjections.all, personalData: keyring)
         defer { fixture.close() }
         try await PersonalDataKeys.$current.withValue(keyring) {
@@ -45,9 +45,9 @@ struct SealedNameTests {
     @Test func aNameThatDoesNotOpenAndAKeyStoreThatDoesNotAnswerAreToldApart() async throws {
         let fixture = try await HouseholdFixture()
         defer { fixture.close() }
-        let keysDirectory = NSTemporaryDirectory() + "household-keys-" + UUID().uuidString
-        defer { try? FileManager.default.removeItem(atPath: keysDirectory) }
-        let keyring = try PersonalDataKeyStore(dataDirectory: keysDirectory, secret: SymmetricKey(size: .bits256))
+        let keys = try TemporaryKeyStore()
+        defer { keys.remove() }
+        let keyring = keys.keyring
         let sealed = try PersonalDataSeal.seal(Self.name, subject: "eve", keyring: keyring)
         let queries = fixture.queries
         #expect(try queries.openedName("Eve", of: "eve") == "Eve")

@@ -1,4 +1,3 @@
-import Crypto
 import EventLog
 import EventSourcing
 import Foundation
@@ -57,9 +56,9 @@ struct NeighbourhoodSealedTextTests {
     }
 
     @Test func authorsTextsAreNeverInTheReadModelAndReadErasedAtOnce() async throws {
-        let keysDirectory = NSTemporaryDirectory() + "neighbourhood-keys-" + UUID().uuidString
-        defer { try? FileManager.default.removeItem(atPath: keysDirectory) }
-        let keyring = try PersonalDataKeyStore(dataDirectory: keysDirectory, secret: SymmetricKey(size: .bits256))
+        let keys = try TemporaryKeyStore()
+        defer { keys.remove() }
+        let keyring = keys.keyring
         let fixture = try await NeighbourhoodFixture(projections: NeighbourhoodProjections.all, personalData: keyring)
         defer { fixture.close() }
         try await PersonalDataKeys.$current.withValue(keyring) {

@@ -1,4 +1,3 @@
-import Crypto
 import EventLog
 import EventSourcing
 import Foundation
@@ -117,12 +116,11 @@ struct WorkplaceErasureTests {
 
     /// A key store in a directory of its own and a fixture whose engine opens with it.
     private func withKeyring(_ body: (PersonalDataKeyStore, WorkplaceFixture) async throws -> Void) async throws {
-        let keysDirectory = NSTemporaryDirectory() + "workplace-keys-" + UUID().uuidString
-        defer { try? FileManager.default.removeItem(atPath: keysDirectory) }
-        let keyring = try PersonalDataKeyStore(dataDirectory: keysDirectory, secret: SymmetricKey(size: .bits256))
-        let fixture = try await WorkplaceFixture(personalData: keyring)
+        let keys = try TemporaryKeyStore()
+        defer { keys.remove() }
+        let fixture = try await WorkplaceFixture(personalData: keys.keyring)
         defer { fixture.close() }
-        try await body(keyring, fixture)
+        try await body(keys.keyring, fixture)
     }
 
     private static func holdsMarker(_ model: RawReadModel) -> Bool {
