@@ -28,16 +28,20 @@ public final class PersonalDataKeyStore: PersonalDataKeyring {
         var erased: Set<String> = []
         /// Subject → sealed text → the text, as `openForReading` opened it.
         var opened: [String: [String: String]] = [:]
-        /// The UTF-8 bytes of `opened`'s sealed and opened texts.
+        /// What `opened` takes: its texts' UTF-8 bytes and `openedTextOverheadBytes` per entry.
         var openedBytes = 0
     }
 
-    /// What the texts kept opened may take at most, sealed and opened, in UTF-8 bytes. Read
-    /// models keep personal data sealed (ADR 0009) and their queries open it: a page of 30 news
-    /// items is 90 openings, which took 40% of the route's rate (docs/benchmarks.md). Readers
-    /// read the same pages again and again, so what was opened is kept; past this budget all of
-    /// it is forgotten at once, which keeps the bound without any bookkeeping per read.
+    /// What the texts kept opened may take at most, in bytes of the heap (their UTF-8 bytes and
+    /// `openedTextOverheadBytes` each). Read models keep personal data sealed (ADR 0009) and their
+    /// queries open it: a page of 30 news items is 90 openings, which took 38% of the route's
+    /// rate (docs/benchmarks.md). Readers read the same pages again and again, so what was opened
+    /// is kept; past this budget all of it is forgotten at once, which keeps the bound without
+    /// any bookkeeping per read.
     public static var openedTextsBytesMax: Int { 32 << 20 }
+    /// What one kept text takes beyond its bytes, about: two string buffers' headers (32 bytes
+    /// each) and a slot of the dictionary, rounded up; a name is often smaller than this.
+    public static var openedTextOverheadBytes: Int { 128 }
 
     /// The root of the store's keys derived from the server's secret key (`LOGBOOK_SECRET_KEY`
     /// or `secret.key`): the server and the operator tools must derive it the same way.
@@ -89,7 +93,7 @@ public final class PersonalDataKeyStore: PersonalDataKeyring {
         if let text = cache.withLock({ $0.opened[subject]?[stored] }) { return text }
         guard let text = try PersonalDataSeal.open(stored, subject: subject, keyring: self) else { return nil }
         guard stored.utf8.starts(with: PersonalDataSeal.prefix.utf8) else { return text }  // plain: nothing to keep
-        let bytes = stored.utf8.count + text.utf8.count
+        let bytes = Self.openedBytes(stored, text)
         cache.withLock { cache in
             guard !cache.erased.contains(subject), bytes <= Self.openedTextsBytesMax else { return }
             if cache.openedBytes + bytes > Self.openedTextsBytesMax {
@@ -99,6 +103,11 @@ public final class PersonalDataKeyStore: PersonalDataKeyring {
             if cache.opened[subject, default: [:]].updateValue(text, forKey: stored) == nil { cache.openedBytes += bytes }
         }
         return text
+    }
+
+    /// What `text`, opened from `stored`, takes while it is kept.
+    static func openedBytes(_ stored: String, _ text: String) -> Int {
+        stored.utf8.count + text.utf8.count + openedTextOverheadBytes
     }
 
     /// How many texts are kept opened, and their bytes (tests).
@@ -120,7 +129,7 @@ public final class PersonalDataKeyStore: PersonalDataKeyring {
             cache.keys[subject] = nil
             cache.erased.insert(subject)
             for (stored, text) in cache.opened.removeValue(forKey: subject) ?? [:] {
-                cache.openedBytes -= stored.utf8.count + text.utf8.count
+                cache.openedBytes -= Self.openedBytes(stored, text)
             }
         }
         if try storage.entry(of: subject) != .erased { try storage.erase(subject) }

@@ -187,6 +187,7 @@ struct PersonalDataTests {
         #expect(try keys.openForReading("plain", subject: alice) == "plain")
         #expect(try keys.openForReading(PersonalDataSeal.erasedMarker, subject: alice) == nil)
         let keptBytes = [name, "Alice Liddell", note, "Down the rabbit hole", other, "Bob's text"].reduce(0) { $0 + $1.utf8.count }
+            + 3 * PersonalDataKeyStore.openedTextOverheadBytes
         #expect(keys.openedTexts.count == 3 && keys.openedTexts.bytes == keptBytes, "each sealed text once; nothing plain")
         #expect(throws: PersonalDataError.self) { try keys.openForReading(name, subject: "bob") }  // alice's text as bob's
 
@@ -194,7 +195,7 @@ struct PersonalDataTests {
         #expect(try keys.openForReading(name, subject: alice) == nil)
         #expect(try keys.openForReading(note, subject: alice) == nil)
         #expect(try keys.openForReading(other, subject: "bob") == "Bob's text")
-        #expect(keys.openedTexts.count == 1 && keys.openedTexts.bytes == other.utf8.count + "Bob's text".utf8.count)
+        #expect(keys.openedTexts.count == 1 && keys.openedTexts.bytes == PersonalDataKeyStore.openedBytes(other, "Bob's text"))
     }
 
     /// What is kept opened stays within `openedTextsBytesMax`: past it, everything kept is
