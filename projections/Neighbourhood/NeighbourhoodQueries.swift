@@ -55,8 +55,7 @@ public struct NeighbourhoodQueries<Store: EventStore>: Sendable {
     ) throws(ListQueryError) -> ItemPage<ReportView> {
         try page(String.self, in: NeighbourhoodReportsProjection.followedReports, prefix: NeighbourhoodKeys.userPrefix(user),
                  limit: limit, cursor: cursor) { model, _, reportId in
-            guard let view = try view(reportId, for: user, model), Self.canSee(view.report, user, neighbourhood) else { return nil }
-            return view
+            try view(reportId, for: user, model, if: { Self.canSee($0, user, neighbourhood) })
         }
     }
 
@@ -84,7 +83,7 @@ public struct NeighbourhoodQueries<Store: EventStore>: Sendable {
     /// when it is unknown, deleted, or not the viewer's to see.
     public func report(id reportId: String, viewer: String, neighbourhood: String?) throws(ReadModelError) -> ReportDetail? {
         try engine.read(NeighbourhoodProjections.reports) { model -> ReportDetail? in
-            guard let view = try view(reportId, for: viewer, model), Self.canSee(view.report, viewer, neighbourhood) else { return nil }
+            guard let view = try view(reportId, for: viewer, model, if: { Self.canSee($0, viewer, neighbourhood) }) else { return nil }
             // The decider bounds replies per report, so reading them all is bounded too; the
             // keys invert positions, so reading backwards is oldest first.
             let replies = try model.entries(
@@ -115,10 +114,12 @@ public struct NeighbourhoodQueries<Store: EventStore>: Sendable {
     }
 
     /// The report, opened, with its counts and whether `user` follows it; nil when it is not
-    /// stored (deleted).
-    private func view(_ reportId: String, for user: String, _ model: ReadModelReader) throws -> ReportView? {
+    /// stored (deleted) or `visible` refuses it, which is asked before anything is opened.
+    private func view(
+        _ reportId: String, for user: String, _ model: ReadModelReader, if visible: (ReportRecord) -> Bool = { _ in true }
+    ) throws -> ReportView? {
         let key = NeighbourhoodKeys.report(reportId)
-        guard let report = try record(reportId, model),
+        guard let report = try record(reportId, model), visible(report),
               let activity = try model.value(ReportActivity.self, at: key, in: NeighbourhoodReportsProjection.activity)
         else { return nil }
         return ReportView(

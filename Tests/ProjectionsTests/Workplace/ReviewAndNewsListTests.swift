@@ -69,6 +69,24 @@ struct ReviewAndNewsListTests {
         #expect(try await fixture.queries.reviews(in: "org-2", employee: nil, limit: nil, cursor: nil).items.map(\.reviewId) == ["rev-x"])
     }
 
+    /// A locator the log does not answer with a review (a read model out of step with its log, a
+    /// fault of the service) is refused as undecodable, never read as some other event.
+    @Test func aLocatorThatNamesNoReviewIsUndecodable() async throws {
+        let fixture = try await WorkplaceFixture()
+        defer { fixture.close() }
+        try await organisation(fixture)
+        for (position, reason) in [(UInt64(1), "is not a review"), (10_000, "the log has none")] {
+            let refusal = await #expect(throws: ReadModelError.self) {
+                try await fixture.queries.review(at: ReviewLocator(position: position, employeeId: "bob"))
+            }
+            guard case .undecodable(let table, let key, let why)? = refusal else {
+                Issue.record("position \(position): \(String(describing: refusal))")
+                continue
+            }
+            #expect(table == "the log" && key == String(position) && why.contains(reason), "\(why)")
+        }
+    }
+
     /// A page larger than one read of the log (`reviewsPerLogRead`) is read in chunks and
     /// comes back whole and in order, interleaved with another organisation's reviews.
     @Test func aPageOfMoreReviewsThanOneLogReadIsWholeAndNewestFirst() async throws {
