@@ -18,9 +18,10 @@ public struct NeighbourhoodReportsProjection: Projection {
     /// copy of the title and the replier; `activity` holds no title. Version 5: the followers
     /// live in the report's `activity` record, and the `followers` table is gone (a reply's
     /// fan-out read them with a prefix scan, a follow wrote them with an insert); a reply's record
-    /// holds whom it notified, and the `replyRecipients` table is gone (a put per reply). Version 4: one `replyRecipients` record per reply instead of a
-    /// `reportNotifications` entry per notification, a third fewer writes for a reply to three
-    /// followers. Version 3: values in the binary `ReadModelValue` form instead of JSON.
+    /// holds whom it notified, and the `replyRecipients` table is gone (a put per reply).
+    /// Version 4: one `replyRecipients` record per reply instead of a `reportNotifications` entry
+    /// per notification, a third fewer writes for a reply to three followers. Version 3: values
+    /// in the binary `ReadModelValue` form instead of JSON.
     /// Version 2 moved the counts from the report's record to `activity` (version 1 rewrote the
     /// whole record, description included, on every follow and reply).
     public var version: Int { 6 }
