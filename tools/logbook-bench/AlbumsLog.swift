@@ -19,7 +19,7 @@ enum AlbumsLog {
     static func fill(_ store: LMDBEventStore, events: Int) async throws -> Int {
         var batch = DomainEventBatch(store: store)
         var generator = AlbumsLogGenerator(events: events)
-        while let event = generator.next() { try await batch.add(event) }
+        while let (event, actor) = generator.next() { try await batch.add(event, by: actor) }
         return try await batch.finish()
     }
 }

@@ -18,7 +18,7 @@ extension AlbumsLogGenerator {
         var owner = randomUser()
         while emails[owner] == nil { owner = randomUser() }
         let name = "Group \(groupIndex)"
-        emit(AlbumsEvent.groupCreated(.init(groupId: groupId, name: name, ownerId: "u\(owner)", ownerEmail: emails[owner]!, createdAt: now)))
+        emit(AlbumsEvent.groupCreated(.init(groupId: groupId, name: name, ownerId: "u\(owner)", ownerEmail: emails[owner]!, createdAt: now)), by: owner)
         var members = [Member(user: owner, email: emails[owner]!)]
         invite(into: groupId, &members)
 
@@ -36,23 +36,23 @@ extension AlbumsLogGenerator {
                 let photoId = "\(groupId)-p\(items)"
                 emit(AlbumsEvent.photoAdded(.init(
                     groupId: groupId, photoId: photoId, blobId: blobId, description: "Photo \(items) of \(name), taken by User \(member.user)",
-                    addedBy: "u\(member.user)", addedByName: "User \(member.user)", addedAt: now)))
+                    addedBy: "u\(member.user)", addedByName: "User \(member.user)", addedAt: now)), by: member.user)
                 photos.append((photoId, blobId, member.user))
             case 20..<23 where photos.contains { $0.user == member.user }:
                 // Only its adder deletes a photo, and only while a member.
                 let own = photos.indices.filter { photos[$0].user == member.user }
                 let photo = photos.remove(at: own[Int(random.next() % UInt64(own.count))])
-                emit(AlbumsEvent.photoDeleted(.init(groupId: groupId, photoId: photo.photoId, blobId: photo.blobId, actorId: "u\(photo.user)")))
+                emit(AlbumsEvent.photoDeleted(.init(groupId: groupId, photoId: photo.photoId, blobId: photo.blobId, actorId: "u\(photo.user)")), by: photo.user)
             case 23..<25:
                 let blobId = upload(by: member.user, reusingFrom: [])
-                emit(AccountEvent.avatarChanged(.init(userId: "u\(member.user)", blobId: blobId)))
+                emit(AccountEvent.avatarChanged(.init(userId: "u\(member.user)", blobId: blobId)), by: member.user)
             case 25..<26 where groupIndex % 10 != 0:
                 // Not in a group its members all leave: an address no account holds cannot leave.
                 moveAddress(of: member.user)
             default:
                 emit(AlbumsEvent.messagePosted(.init(
                     groupId: groupId, messageId: "\(groupId)-m\(items)", text: "Message \(items) in \(name): see you on Saturday at ten?",
-                    authorId: "u\(member.user)", authorName: "User \(member.user)", postedAt: now)))
+                    authorId: "u\(member.user)", authorName: "User \(member.user)", postedAt: now)), by: member.user)
             }
             spent += before - budget
             // An account that moved away from its address is no member any more.
@@ -75,7 +75,7 @@ extension AlbumsLogGenerator {
             let inviter = members[Int(random.next() % UInt64(members.count))]
             emit(AlbumsEvent.memberInvited(.init(
                 groupId: groupId, email: email, emailSubject: AlbumsNames.inviteeSubject(email: email), inviterId: "u\(inviter.user)",
-                invitedAt: now)))
+                invitedAt: now)), by: inviter.user)
             if emails[user] == nil { register(user) }
             members.append(Member(user: user, email: email))
         }
@@ -87,9 +87,9 @@ extension AlbumsLogGenerator {
         let everyone = groupIndex % 10 == 0
         let leaving = everyone ? members : [members[members.count - 1]]
         for (index, member) in leaving.enumerated() {
-            emit(AlbumsEvent.memberLeft(.init(groupId: groupId, email: member.email, userId: "u\(member.user)", leftAt: now)))
+            emit(AlbumsEvent.memberLeft(.init(groupId: groupId, email: member.email, userId: "u\(member.user)", leftAt: now)), by: member.user)
             if everyone, index == leaving.count - 1 {
-                emit(AlbumsEvent.groupDeleted(.init(groupId: groupId, name: name, ownerId: "u\(members[0].user)", blobIds: photos, deletedAt: now)))
+                emit(AlbumsEvent.groupDeleted(.init(groupId: groupId, name: name, ownerId: "u\(members[0].user)", blobIds: photos, deletedAt: now)), by: member.user)
             }
         }
     }
@@ -102,7 +102,7 @@ extension AlbumsLogGenerator {
         if uploads[user]?.contains(blobId) != true {
             emit(BlobEvent.uploaded(.init(
                 blobId: blobId, contentType: ImageType.jpeg.rawValue, bytes: 50_000 + Int(random.next() % 4_000_000), uploaderId: "u\(user)",
-                uploadedAt: now)))
+                uploadedAt: now)), by: user)
             uploads[user, default: []].append(blobId)
             if uploads[user]!.count > 4 { uploads[user]!.removeFirst() }
         }
@@ -114,7 +114,7 @@ extension AlbumsLogGenerator {
         guard let old = emails[user] else { return }
         // The budget left is different at every event: an address never used before.
         let new = "u\(user).\(budget)@example.org"
-        emit(AccountEvent.emailChanged(.init(userId: "u\(user)", oldEmail: old, newEmail: new)))
+        emit(AccountEvent.emailChanged(.init(userId: "u\(user)", oldEmail: old, newEmail: new)), by: user)
         emails[user] = new
     }
 }

@@ -13,8 +13,8 @@ struct AlbumsLogGenerator {
     var random = SplitMix64(seed: 0xA1B0)
     /// Events still to make, about.
     var budget: Int
-    /// Events queued by the step that made them, handed out in order.
-    var queue: [any DomainEvent] = []
+    /// Events queued by the step that made them, each with its actor, handed out in order.
+    var queue: [(event: any DomainEvent, actor: String)] = []
     var queued = 0
     var now = Date(timeIntervalSince1970: 1_800_000_000)
 
@@ -33,8 +33,9 @@ struct AlbumsLogGenerator {
         users = max(AlbumsLog.invitedPerGroup * 2, groups * 3)
     }
 
-    /// The next event; nil once the budget is spent.
-    mutating func next() -> (any DomainEvent)? {
+    /// The next event and its actor (the user id whose command it was); nil once the budget is
+    /// spent.
+    mutating func next() -> (event: any DomainEvent, actor: String)? {
         while queued == queue.count {
             guard budget > 0 else { return nil }
             queue.removeAll(keepingCapacity: true)
@@ -46,8 +47,8 @@ struct AlbumsLogGenerator {
         return event
     }
 
-    mutating func emit(_ event: any DomainEvent) {
-        queue.append(event)
+    mutating func emit(_ event: any DomainEvent, by user: Int) {
+        queue.append((event, "u\(user)"))
         budget -= 1
         now += 60
     }
@@ -63,7 +64,7 @@ struct AlbumsLogGenerator {
         let email = "u\(user)@example.org"
         emails[user] = email
         emit(AccountEvent.registered(.init(
-            userId: "u\(user)", email: email, passwordHash: Self.hash, displayName: "User \(user)")))
+            userId: "u\(user)", email: email, passwordHash: Self.hash, displayName: "User \(user)")), by: user)
     }
 
     mutating func randomUser() -> Int { Int(random.next() % UInt64(users)) }

@@ -25,7 +25,7 @@ enum NeighbourhoodLog {
                 let userId = resident(neighbourhood, n)
                 try await batch.add(AccountEvent.registered(.init(
                     userId: userId, email: "\(userId)@example.org", passwordHash: hash, displayName: "Resident \(userId)",
-                    postcode: postcode(neighbourhood))))
+                    postcode: postcode(neighbourhood))), by: userId)
             }
         }
         let now = Date(timeIntervalSince1970: 1_800_000_000)
@@ -40,21 +40,21 @@ enum NeighbourhoodLog {
                 reportId: reportId, neighbourhood: code, authorId: author, authorDisplayName: "Resident \(author)",
                 title: "Report \(report)", description: "Something worth telling the neighbours about, number \(report).",
                 category: categories[report % categories.count], latitude: 52 + Double(report % 1_000) / 10_000,
-                longitude: 4.9 + Double(report % 997) / 10_000, postedAt: now)))
-            try await batch.add(NeighbourhoodEvent.reportFollowed(.init(reportId: reportId, neighbourhood: code, userId: author)))
+                longitude: 4.9 + Double(report % 997) / 10_000, postedAt: now)), by: author)
+            try await batch.add(NeighbourhoodEvent.reportFollowed(.init(reportId: reportId, neighbourhood: code, userId: author)), by: author)
             let followers = (1...3).map { resident(neighbourhood, report + $0) }
             for follower in followers {
-                try await batch.add(NeighbourhoodEvent.reportFollowed(.init(reportId: reportId, neighbourhood: code, userId: follower)))
+                try await batch.add(NeighbourhoodEvent.reportFollowed(.init(reportId: reportId, neighbourhood: code, userId: follower)), by: follower)
             }
             for reply in 0..<5 {
                 let replier = resident(neighbourhood, report + reply * 2)
                 try await batch.add(NeighbourhoodEvent.replyPosted(.init(
                     reportId: reportId, neighbourhood: code, replyId: "\(reportId)-\(reply)", authorId: replier,
-                    authorDisplayName: "Resident \(replier)", message: "Reply \(reply) to report \(report).", postedAt: now)))
+                    authorDisplayName: "Resident \(replier)", message: "Reply \(reply) to report \(report).", postedAt: now)), by: replier)
             }
-            try await batch.add(NeighbourhoodEvent.reportUnfollowed(.init(reportId: reportId, neighbourhood: code, userId: followers[0])))
+            try await batch.add(NeighbourhoodEvent.reportUnfollowed(.init(reportId: reportId, neighbourhood: code, userId: followers[0])), by: followers[0])
             if report % 20 == 19 {
-                try await batch.add(NeighbourhoodEvent.reportDeleted(.init(reportId: reportId, neighbourhood: code, authorId: author)))
+                try await batch.add(NeighbourhoodEvent.reportDeleted(.init(reportId: reportId, neighbourhood: code, authorId: author)), by: author)
             }
         }
         return try await batch.finish()

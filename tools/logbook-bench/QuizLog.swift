@@ -18,7 +18,7 @@ enum QuizLog {
         let hash = PasswordHash(bcrypt: "$2b$04$" + String(repeating: "a", count: 53))!
         for player in 0..<players {
             try await batch.add(AccountEvent.registered(.init(userId: "u\(player)", email: "u\(player)@example.org", passwordHash: hash,
-                                                        displayName: "Player \(player)", username: "player\(player)")))
+                                                        displayName: "Player \(player)", username: "player\(player)")), by: "u\(player)")
         }
         let questions = (0..<QuizLimits.questionsPerGame).map { n in
             GameQuestion(questionId: "q\(n)", text: "Question number \(n) of the bench?", answers: ["right \(n)", "wrong a", "wrong b", "wrong c"],
@@ -30,7 +30,9 @@ enum QuizLog {
             let gameId = "g\(game)"
             let seats = [QuizPlayer(userId: "u\(game % players)", username: "player\(game % players)"),
                          QuizPlayer(userId: "u\((game + 1) % players)", username: "player\((game + 1) % players)")]
-            try await batch.add(QuizEvent.gameCreated(.init(gameId: gameId, players: seats, questions: questions, answerOrders: [order, order], createdAt: now)))
+            // The first seat invited the second.
+            try await batch.add(QuizEvent.gameCreated(.init(gameId: gameId, players: seats, questions: questions, answerOrders: [order, order], createdAt: now)),
+                                by: seats[0].userId)
             var points = [0, 0]
             for (seat, player) in seats.enumerated() {
                 for index in questions.indices {
@@ -38,14 +40,14 @@ enum QuizLog {
                     points[seat] += correct ? 1 : 0
                     try await batch.add(QuizEvent.answerGiven(.init(
                         gameId: gameId, userId: player.userId, index: index, answer: correct ? "right \(index)" : "wrong a",
-                        correct: correct, correctAnswer: "right \(index)", points: correct ? 1 : 0, answeredAt: now)))
+                        correct: correct, correctAnswer: "right \(index)", points: correct ? 1 : 0, answeredAt: now)), by: player.userId)
                 }
             }
             let outcomes: [QuizOutcome] = points[0] > points[1] ? [.won, .lost] : points[0] < points[1] ? [.lost, .won] : [.draw, .draw]
             try await batch.add(QuizEvent.gameFinished(.init(gameId: gameId, results: seats.indices.map {
                 .init(userId: seats[$0].userId, points: points[$0], outcome: outcomes[$0])
-            }, finishedAt: now)))
-            for player in seats { try await batch.add(QuizEvent.resultSeen(.init(gameId: gameId, userId: player.userId))) }
+            }, finishedAt: now)), by: seats[1].userId)  // decided with the last answer, the second seat's
+            for player in seats { try await batch.add(QuizEvent.resultSeen(.init(gameId: gameId, userId: player.userId)), by: player.userId) }
         }
         return try await batch.finish()
     }

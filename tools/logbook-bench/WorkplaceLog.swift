@@ -16,7 +16,7 @@ enum WorkplaceLog {
     static func fill(_ store: LMDBEventStore, events: Int) async throws -> Int {
         var batch = DomainEventBatch(store: store)
         var steps = WorkplaceLogGenerator(events: events)
-        while let step = steps.next() { try await batch.add(step.event) }
+        while let step = steps.next() { try await batch.add(step.event, by: step.actor) }
         return try await batch.finish()
     }
 
