@@ -49,7 +49,6 @@ extension ValueSample {
             username: nil, postcode: nil, avatarBlobId: nil)),
         ValueSample("AccountSession, ended", AccountSession(userId: "user-1", expiresAt: SampleDates.first, ended: true)),
         ValueSample("AccountSession, active", AccountSession(userId: "user-2", expiresAt: SampleDates.second, ended: false)),
-        ValueSample("ActivityItem", ActivityItem(type: "household.taskCompleted", at: SampleDates.first, entity: "house-7", position: .max)),
         ValueSample("PasswordResetRecord", PasswordResetRecord(
             userId: "user-1", expiresAt: SampleDates.second, used: true, sealedToken: SealedToken(base64: "dG9rZW4=")!)),
         ValueSample("ResetMail", ResetMail(
@@ -77,9 +76,6 @@ extension ValueSample {
         ValueSample("StoredTask, extremes", StoredTask(taskId: "task-2", roomId: "room-2", name: "", frequencyDays: .max, points: .min)),
         ValueSample("TaskLastDone", TaskLastDone(at: SampleDates.first, by: member)),
         ValueSample("TaskLastDone, unnamed", TaskLastDone(at: SampleDates.second, by: MemberView(userId: "", displayName: ""))),
-        ValueSample("HistoryItem", HistoryItem(
-            taskId: "task-1", taskName: "Dishes", roomId: "room-1", roomName: "Kitchen", userId: "user-1",
-            displayName: "Zoë", points: -9_000_000_000, doneAt: SampleDates.second, position: 123_456_789_012)),
     ]
 
     static let author = NeighbourView(userId: "user-1", displayName: "Émile 🐈")

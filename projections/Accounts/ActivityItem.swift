@@ -1,3 +1,4 @@
+import EventLog
 import Foundation
 
 /// One thing a user did: an event whose actor they are, from any domain.
@@ -12,26 +13,17 @@ public struct ActivityItem: Sendable, Equatable, Codable {
     public var position: UInt64
 }
 
+extension ActivityItem {
+    /// What `record` says of itself: the read model keeps only where it is (ADR 0009).
+    init(_ record: RecordedEvent) {
+        self.init(type: record.type, at: record.recordedAt, entity: record.streamID, position: record.position)
+    }
+}
+
 /// One page of a user's activity, newest first.
 public struct ActivityPage: Sendable, Equatable, Codable {
     /// The items on this page.
     public var items: [ActivityItem]
     /// The cursor of the next page; nil when this page is the last.
     public var next: String?
-}
-
-extension ActivityItem: ReadModelValue {
-    public func encode(to writer: inout ValueWriter) {
-        writer.write(type)
-        writer.write(at)
-        writer.write(entity)
-        writer.write(position)
-    }
-
-    public init(from reader: inout ValueReader) throws(ValueDecodingError) {
-        type = try reader.read()
-        at = try reader.read()
-        entity = try reader.read()
-        position = try reader.read()
-    }
 }

@@ -13,8 +13,8 @@ public struct HistoryItem: Sendable, Equatable, Codable {
     public var roomName: String
     /// Who did it.
     public var userId: String
-    /// Their display name at the time; in the read model as the log stores it (sealed), opened
-    /// by `HouseholdQueries.history` (ADR 0009).
+    /// Their display name at the time, opened from the log's sealed copy by
+    /// `HouseholdQueries.history` (ADR 0009).
     public var displayName: String
     /// The points awarded.
     public var points: Int
@@ -30,30 +30,4 @@ public struct HistoryPage: Sendable, Equatable, Codable {
     public var items: [HistoryItem]
     /// The cursor of the next page; nil when this page is the last.
     public var next: String?
-}
-
-extension HistoryItem: ReadModelValue {
-    public func encode(to writer: inout ValueWriter) {
-        writer.write(taskId)
-        writer.write(taskName)
-        writer.write(roomId)
-        writer.write(roomName)
-        writer.write(userId)
-        writer.write(displayName)
-        writer.write(points)
-        writer.write(doneAt)
-        writer.write(position)
-    }
-
-    public init(from reader: inout ValueReader) throws(ValueDecodingError) {
-        taskId = try reader.read()
-        taskName = try reader.read()
-        roomId = try reader.read()
-        roomName = try reader.read()
-        userId = try reader.read()
-        displayName = try reader.read()
-        points = try reader.read()
-        doneAt = try reader.read()
-        position = try reader.read()
-    }
 }

@@ -6,15 +6,21 @@ import Household
 /// house's history reads newest first as one forward prefix scan.
 ///
 /// Completions stay after their task, room or house is removed: the history never forgets.
+///
+/// Each row is only where the completion is; `HouseholdQueries.history` reads the page's events
+/// from the log (ADR 0009), which already holds every name as it was. A house's history grows
+/// with every completion, so each transaction of a build dirties a page of nearly every house's
+/// list: rows of the position alone make the table a fraction of its size.
 public struct HouseholdHistoryProjection: RowProjection {
     /// The stable name.
     public var name: String { "household.history" }
-    /// Version 3: the completer's name as the log stores it (sealed), opened when read
-    /// (`HouseholdRecord`). Version 2: values in the binary `ReadModelValue` form instead of JSON.
-    public var version: Int { 3 }
+    /// Version 4: the completion's position instead of an item. Version 3: the completer's name
+    /// as the log stores it (sealed), opened when read (`HouseholdRecord`). Version 2: values in
+    /// the binary `ReadModelValue` form instead of JSON.
+    public var version: Int { 4 }
     /// Only its domain's events reach it.
     public var reads: [any DecodableDomainEvent.Type]? { [HouseholdRecord.self] }
-    /// `history`: `<house>/<inverted position>` → item.
+    /// `history`: `<house>/<inverted position>` → the completion's position.
     public var tables: [String] { [Self.history] }
 
     static let history = "history"
@@ -22,12 +28,9 @@ public struct HouseholdHistoryProjection: RowProjection {
     /// A projection value; it holds no state.
     public init() {}
 
-    /// An item for each `taskCompleted`; none for other events.
+    /// A row for each `taskCompleted`; none for other events.
     public func rows(for event: ProjectedEvent, into rows: inout some ReadModelRowSink) throws {
         guard case .completion(let p)? = try event.decoded(as: HouseholdRecord.self) else { return }
-        let item = HistoryItem(
-            taskId: p.taskId, taskName: p.taskName, roomId: p.roomId, roomName: p.roomName, userId: p.userId,
-            displayName: p.displayName, points: p.points, doneAt: p.completedAt, position: event.position)
-        try rows.add(item, at: HouseholdKeys.history(house: p.houseId, position: event.position), in: Self.history)
+        try rows.add(event.position, at: HouseholdKeys.history(house: p.houseId, position: event.position), in: Self.history)
     }
 }

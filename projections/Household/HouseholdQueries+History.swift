@@ -1,24 +1,39 @@
+import EventLog
 import EventSourcing
 import Foundation
 
 extension HouseholdQueries {
     /// A page of the house's history, newest first: up to `limit` items (50 when nil) after `cursor` (the
-    /// previous page's `next`; nil for the first page).
-    public func history(house houseId: String, limit: Int?, cursor: String?) throws(ListQueryError) -> HistoryPage {
+    /// previous page's `next`; nil for the first page). The read model lists where the
+    /// completions are; each item is read from the log, as its event says, the completer's name
+    /// opened (an erased user's reads as erased).
+    public func history(house houseId: String, limit: Int?, cursor: String?) async throws(ListQueryError) -> HistoryPage {
         let prefix = HouseholdKeys.housePrefix(houseId)
         let request = try ListPage.request(limit: limit, cursor: cursor, prefix: prefix)
         do {
-            var page = try engine.read(HouseholdProjections.history) {
-                let page = try $0.page(HistoryItem.self, in: HouseholdHistoryProjection.history, prefix: prefix, request)
-                return HistoryPage(items: page.entries.map(\.value), next: page.next)
+            let page = try engine.read(HouseholdProjections.history) {
+                try $0.page(UInt64.self, in: HouseholdHistoryProjection.history, prefix: prefix, request)
             }
-            for index in page.items.indices {
-                page.items[index].displayName = try openedName(page.items[index].displayName, of: page.items[index].userId)
-            }
-            return page
+            let records = try await engine.records(at: page.entries.map(\.value))
+            return HistoryPage(items: try records.map(historyItem), next: page.next)
         } catch {
             throw .readModel(error)
         }
+    }
+
+    /// The completion `record` holds. The read model lists only completions' positions, so
+    /// another event there is a fault of the service.
+    private func historyItem(_ record: RecordedEvent) throws(ReadModelError) -> HistoryItem {
+        let key = String(record.position)
+        let decoded = try ReadModelError.openingPersonalData("the log", key: key) {
+            try HouseholdRecord.decode(typeName: record.type, schemaVersion: record.schemaVersion, data: record.data)
+        }
+        guard case .completion(let p)? = decoded else {
+            throw .undecodable(table: "the log", key: key, reason: "\(record.type) is not a completion")
+        }
+        return HistoryItem(
+            taskId: p.taskId, taskName: p.taskName, roomId: p.roomId, roomName: p.roomName, userId: p.userId,
+            displayName: try openedName(p.displayName, of: p.userId), points: p.points, doneAt: p.completedAt, position: record.position)
     }
 
     /// A completer's name as `history` and `tasks` keep it (as the log stores it: sealed),

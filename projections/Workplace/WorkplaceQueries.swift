@@ -136,32 +136,15 @@ public struct WorkplaceQueries<Store: EventStore>: Sendable {
         return reviews[0]
     }
 
-    /// Positions read from the log at once, at most: a page (up to 500) is a few reads, each one
-    /// snapshot, within any store's `readPageEventsMax` (1,000 unless configured lower).
-    static var reviewsPerLogRead: Int { 100 }
-
-    /// The reviews whose events are at `positions`, in that order, read from the log a chunk at
-    /// a time (one read each, not one per review: a page of 50 was 50 reads). The read model
-    /// names only positions of reviews, and the log never changes a record, so a position
-    /// without a review is a fault of the service, not of the request.
+    /// The reviews whose events are at `positions`, in that order. The read model names only
+    /// positions of reviews, so one without a review is a fault of the service.
     private func readReviews(at positions: [UInt64]) async throws(ReadModelError) -> [ReviewView] {
-        var reviews: [ReviewView] = []
-        reviews.reserveCapacity(positions.count)
+        let records = try await engine.records(at: positions)
         // With the keyring the engine opens events with, as the read models once did.
         let keyring = engine.keyringInEffect
-        var start = 0
-        while start < positions.count {
-            let chunk = Array(positions[start..<min(positions.count, start + Self.reviewsPerLogRead)])
-            start += chunk.count
-            let records: [RecordedEvent]
-            do { records = try await engine.log.events(at: chunk) } catch { throw .log(error) }
-            guard records.count == chunk.count else {  // the log leaves out what it does not hold
-                let found = Set(records.map(\.position))
-                let missing = chunk.first { !found.contains($0) } ?? chunk[0]
-                throw .undecodable(table: "the log", key: String(missing), reason: "the read model lists a review there; the log has none")
-            }
-            for record in records { reviews.append(try Self.review(from: record, keyring: keyring)) }
-        }
+        var reviews: [ReviewView] = []
+        reviews.reserveCapacity(records.count)
+        for record in records { reviews.append(try Self.review(from: record, keyring: keyring)) }
         return reviews
     }
 

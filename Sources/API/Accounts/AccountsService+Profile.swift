@@ -24,9 +24,11 @@ extension AccountsService {
 
     /// A page of the caller's own events, newest first; 400 `invalid_limit` or `invalid_cursor`
     /// as for every list.
-    func activity(of session: AuthSession, limit: Int?, cursor: String?) throws -> ActivityPage {
-        try ProblemMapping.listQuery {
-            try queries.activity(of: session.userId, limit: limit, cursor: cursor)
+    func activity(of session: AuthSession, limit: Int?, cursor: String?) async throws -> ActivityPage {
+        do {
+            return try await queries.activity(of: session.userId, limit: limit, cursor: cursor)
+        } catch {
+            throw ProblemMapping.problem(for: error)
         }
     }
 }

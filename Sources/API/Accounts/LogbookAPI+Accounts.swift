@@ -66,7 +66,7 @@ extension LogbookAPI {
 
     func getMyActivity(_ input: Operations.GetMyActivity.Input) async throws -> Operations.GetMyActivity.Output {
         let session = try authenticate()
-        let page = try accountsService.activity(of: session, limit: input.query.limit, cursor: input.query.cursor)
+        let page = try await accountsService.activity(of: session, limit: input.query.limit, cursor: input.query.cursor)
         return .ok(.init(body: .json(Components.Schemas.ActivityPage(page))))
     }
 }

@@ -142,8 +142,11 @@ extension LogbookAPI {
     func getHouseHistory(_ input: Operations.GetHouseHistory.Input) async throws -> Operations.GetHouseHistory.Output {
         let caller = try authenticate()
         try checkMember(input.path.houseId, caller.userId)
-        let page = try ProblemMapping.listQuery {
-            try runtime.household.history(house: input.path.houseId, limit: input.query.limit, cursor: input.query.cursor)
+        let page: HistoryPage
+        do {
+            page = try await runtime.household.history(house: input.path.houseId, limit: input.query.limit, cursor: input.query.cursor)
+        } catch {
+            throw ProblemMapping.problem(for: error)
         }
         return .ok(.init(body: .json(.init(items: page.items.map(HouseholdRoutes.historyItem), next: page.next))))
     }

@@ -21,9 +21,9 @@ struct HistoryTests {
     }
 
     /// Every page of `house`'s history at `limit` items a page.
-    private func allPages(_ fixture: HouseholdFixture, house: String, limit: Int) throws -> [HistoryPage] {
-        var pages = [try fixture.queries.history(house: house, limit: limit, cursor: nil)]
-        while let next = pages.last?.next { pages.append(try fixture.queries.history(house: house, limit: limit, cursor: next)) }
+    private func allPages(_ fixture: HouseholdFixture, house: String, limit: Int) async throws -> [HistoryPage] {
+        var pages = [try await fixture.queries.history(house: house, limit: limit, cursor: nil)]
+        while let next = pages.last?.next { pages.append(try await fixture.queries.history(house: house, limit: limit, cursor: next)) }
         return pages
     }
 
@@ -36,7 +36,7 @@ struct HistoryTests {
             positions.append(try await fixture.complete("h1", "t1", by: doer, at: start + Double(index) * 60))
             try await fixture.complete("h2", "t1", by: "cara")
         }
-        let pages = try allPages(fixture, house: "h1", limit: 3)
+        let pages = try await allPages(fixture, house: "h1", limit: 3)
         #expect(pages.map(\.items.count) == [3, 3, 1])
         #expect(pages.flatMap(\.items).map(\.position) == positions.reversed())
         #expect(pages.last?.next == nil)
@@ -46,17 +46,17 @@ struct HistoryTests {
             points: 2, doneAt: start + 6 * 60, position: positions[6]))
 
         // An exact multiple of the limit ends without a `next` that leads to an empty page.
-        #expect(try allPages(fixture, house: "h1", limit: 7).map(\.items.count) == [7])
-        #expect(try allPages(fixture, house: "h2", limit: 500).flatMap(\.items).allSatisfy { $0.userId == "cara" })
+        #expect(try await allPages(fixture, house: "h1", limit: 7).map(\.items.count) == [7])
+        #expect(try await allPages(fixture, house: "h2", limit: 500).flatMap(\.items).allSatisfy { $0.userId == "cara" })
     }
 
     @Test func completionsBetweenPageReadsDoNotShiftLaterPages() async throws {
         let fixture = try await twoHouses()
         defer { fixture.close() }
         for _ in 0..<4 { try await fixture.complete("h1", "t1", by: "ann") }
-        let first = try fixture.queries.history(house: "h1", limit: 2, cursor: nil)
+        let first = try await fixture.queries.history(house: "h1", limit: 2, cursor: nil)
         try await fixture.complete("h1", "t1", by: "bob")
-        let second = try fixture.queries.history(house: "h1", limit: 2, cursor: first.next)
+        let second = try await fixture.queries.history(house: "h1", limit: 2, cursor: first.next)
         #expect(second.items.allSatisfy { $0.userId == "ann" })
         #expect(Set((first.items + second.items).map(\.position)).count == 4)
         #expect(second.next == nil)
@@ -70,7 +70,7 @@ struct HistoryTests {
         try await fixture.run(.editTask(houseId: "h1", taskId: "t1", name: "Afwas", frequencyDays: nil, points: 9), by: "ann")
         try await fixture.complete("h1", "t1", by: "bob")
         try await fixture.run(.removeTask(houseId: "h1", taskId: "t1"), by: "ann")
-        let items = try fixture.queries.history(house: "h1", limit: 10, cursor: nil).items
+        let items = try await fixture.queries.history(house: "h1", limit: 10, cursor: nil).items
         #expect(items.map(\.taskName) == ["Afwas", "Dishes"])
         #expect(items.map(\.roomName) == ["Keuken", "Kitchen"])
         #expect(items.map(\.points) == [9, 2])
@@ -83,20 +83,20 @@ struct HistoryTests {
         try await fixture.complete("h2", "t1", by: "cara")
         try await fixture.complete("h2", "t1", by: "cara")
         let allowed = ListPage.itemsPerPage
-        #expect(throws: ListQueryError.limitOutOfRange(0, allowed: allowed)) {
-            try fixture.queries.history(house: "h1", limit: 0, cursor: nil)
+        await #expect(throws: ListQueryError.limitOutOfRange(0, allowed: allowed)) {
+            try await fixture.queries.history(house: "h1", limit: 0, cursor: nil)
         }
-        #expect(throws: ListQueryError.limitOutOfRange(501, allowed: allowed)) {
-            try fixture.queries.history(house: "h1", limit: 501, cursor: nil)
+        await #expect(throws: ListQueryError.limitOutOfRange(501, allowed: allowed)) {
+            try await fixture.queries.history(house: "h1", limit: 501, cursor: nil)
         }
-        #expect(try fixture.queries.history(house: "h1", limit: 1, cursor: nil).items.count == 1)
-        #expect(try fixture.queries.history(house: "h1", limit: 500, cursor: nil).items.count == 3)
+        #expect(try await fixture.queries.history(house: "h1", limit: 1, cursor: nil).items.count == 1)
+        #expect(try await fixture.queries.history(house: "h1", limit: 500, cursor: nil).items.count == 3)
 
-        let otherHouses = try #require(try fixture.queries.history(house: "h2", limit: 1, cursor: nil).next)
+        let otherHouses = try #require(try await fixture.queries.history(house: "h2", limit: 1, cursor: nil).next)
         let madeUp = PageCursor.encode(HouseholdKeys.housePrefix("h1") + "not-a-position-at-all")
         for cursor in ["", "!!!", "aDE", otherHouses, madeUp] {
-            #expect(throws: ListQueryError.malformedCursor, "cursor \(cursor)") {
-                try fixture.queries.history(house: "h1", limit: 10, cursor: cursor)
+            await #expect(throws: ListQueryError.malformedCursor, "cursor \(cursor)") {
+                try await fixture.queries.history(house: "h1", limit: 10, cursor: cursor)
             }
         }
     }

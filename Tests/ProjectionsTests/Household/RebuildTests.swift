@@ -24,16 +24,16 @@ struct RebuildTests {
     private static let rooms = ["kitchen", "bath", "hall"]
     private static let codes = houses.map(joinCode) + ["rotated-1", "rotated-2"].map(joinCode)
 
-    private func snapshot(_ queries: HouseholdQueries<LMDBEventStore>, now: Date) throws -> Snapshot {
+    private func snapshot(_ queries: HouseholdQueries<LMDBEventStore>, now: Date) async throws -> Snapshot {
         var snapshot = Snapshot()
         for house in Self.houses {
             snapshot.houses.append(try queries.house(id: house))
             snapshot.scoreboards.append(try queries.scoreboard(house: house))
             for room in Self.rooms { snapshot.tasks.append(try queries.tasks(house: house, room: room, now: now)) }
-            var page = try queries.history(house: house, limit: 4, cursor: nil)
+            var page = try await queries.history(house: house, limit: 4, cursor: nil)
             snapshot.history.append(page.items)
             while let next = page.next {
-                page = try queries.history(house: house, limit: 4, cursor: next)
+                page = try await queries.history(house: house, limit: 4, cursor: next)
                 snapshot.history.append(page.items)
             }
         }
@@ -83,14 +83,14 @@ struct RebuildTests {
         defer { fixture.close() }
         try await liveALittle(fixture)
         let now = start + 12 * day
-        let live = try snapshot(fixture.queries, now: now)
+        let live = try await snapshot(fixture.queries, now: now)
         #expect(live.history.joined().count == 41)
         #expect(live.houses.compactMap { $0 }.count == 3 && live.houses[1]?.isClosed == true)
 
         for projection in HouseholdProjections.all { try await fixture.engine.rebuild(projection.name) }
         let status = try await fixture.engine.status()
         #expect(status.allSatisfy { $0.generation == 1 && $0.lag == 0 })
-        #expect(try snapshot(fixture.queries, now: now) == live)
+        #expect(try await snapshot(fixture.queries, now: now) == live)
     }
 
     /// Completions recorded while rebuilds of the history and the houses (scoreboards) are
@@ -108,12 +108,12 @@ struct RebuildTests {
             for step in 0..<3 {
                 try await fixture.complete("h1", "kitchen-1", by: "bob", at: start + 13 * day + Double(step) * day)
             }
-            let live = try snapshot(fixture.queries, now: start + 20 * day)
+            let live = try await snapshot(fixture.queries, now: start + 20 * day)
             pause.resume()
             try await rebuild.value
             let swap = pause.steps.compactMap { step -> Int? in if case let .swapping(_, _, _, missing) = step { missing } else { nil } }
             #expect(swap == [3], "\(projection.name): the swap applied the three completions it lacked")
-            #expect(try snapshot(fixture.queries, now: start + 20 * day) == live, "\(projection.name)")
+            #expect(try await snapshot(fixture.queries, now: start + 20 * day) == live, "\(projection.name)")
             #expect(try await fixture.engine.status().first { $0.name == projection.name }?.generation == 1)
         }
     }

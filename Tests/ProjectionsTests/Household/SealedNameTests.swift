@@ -27,7 +27,7 @@ struct SealedNameTests {
             try await fixture.complete("h1", "t1", by: "eve")
         }
         let queries = fixture.queries
-        #expect(try queries.history(house: "h1", limit: nil, cursor: nil).items.map(\.displayName) == [Self.name])
+        #expect(try await queries.history(house: "h1", limit: nil, cursor: nil).items.map(\.displayName) == [Self.name])
         #expect(try queries.tasks(house: "h1", room: "r1", now: HouseholdFixture.start).first?.lastDoneBy?.displayName == Self.name)
         for projection: any Projection in [HouseholdProjections.history, HouseholdProjections.tasks] {
             let model = try RawReadModel(projection, in: fixture.engine)
@@ -35,7 +35,7 @@ struct SealedNameTests {
         }
 
         try keyring.erase("eve")
-        #expect(try queries.history(house: "h1", limit: nil, cursor: nil).items.map(\.displayName) == [PersonalDataSeal.deletedUser])
+        #expect(try await queries.history(house: "h1", limit: nil, cursor: nil).items.map(\.displayName) == [PersonalDataSeal.deletedUser])
         #expect(try queries.tasks(house: "h1", room: "r1", now: HouseholdFixture.start).first?.lastDoneBy?.displayName == PersonalDataSeal.deletedUser)
     }
 

@@ -87,13 +87,13 @@ struct ReviewAndNewsListTests {
         }
     }
 
-    /// A page larger than one read of the log (`reviewsPerLogRead`) is read in chunks and
+    /// A page larger than one read of the log (`positionsPerLogRead`) is read in chunks and
     /// comes back whole and in order, interleaved with another organisation's reviews.
     @Test func aPageOfMoreReviewsThanOneLogReadIsWholeAndNewestFirst() async throws {
         let fixture = try await WorkplaceFixture()
         defer { fixture.close() }
         try await organisation(fixture)
-        let count = WorkplaceQueries<LMDBEventStore>.reviewsPerLogRead * 2 + 7
+        let count = ProjectionEngine<LMDBEventStore>.positionsPerLogRead * 2 + 7
         try await fixture.append((0..<count).flatMap { n in
             [H.review("org-1", "rev-\(n)", of: "bob", text: "t\(n)", at: start + Double(n)), H.review("org-2", "x-\(n)", of: "bob")]
         })

@@ -1,0 +1,31 @@
+import EventLog
+
+extension ProjectionEngine {
+    /// Positions read from the log at once, at most: a page (up to 500) is a few reads, each one
+    /// snapshot, within any store's `readPageEventsMax` (1,000 unless configured lower).
+    static var positionsPerLogRead: Int { 100 }
+
+    /// The log's events at `positions`, in that order, for a read model that keeps where its
+    /// items are instead of copies of them (ADR 0009), read a chunk at a time (one read each, not
+    /// one per item: a page of 50 was 50 reads). Such a read model names only positions its
+    /// events had, and the log never changes a record, so a position the log does not hold is a
+    /// fault of the service, never a silently shorter page: `undecodable` in "the log".
+    nonisolated func records(at positions: [UInt64]) async throws(ReadModelError) -> [RecordedEvent] {
+        var records: [RecordedEvent] = []
+        records.reserveCapacity(positions.count)
+        var start = 0
+        while start < positions.count {
+            let chunk = Array(positions[start..<min(positions.count, start + Self.positionsPerLogRead)])
+            start += chunk.count
+            let read: [RecordedEvent]
+            do { read = try await log.events(at: chunk) } catch { throw .log(error) }
+            guard read.count == chunk.count else {  // the log leaves out what it does not hold
+                let found = Set(read.map(\.position))
+                let missing = chunk.first { !found.contains($0) } ?? chunk[0]
+                throw .undecodable(table: "the log", key: String(missing), reason: "the read model lists an event there; the log has none")
+            }
+            records += read
+        }
+        return records
+    }
+}
