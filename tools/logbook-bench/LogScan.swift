@@ -1,9 +1,8 @@
 import EventLog
 
 /// One full forward read of a log in pages, every record's checksum checked as it is decoded:
-/// what `scan` reports, and the reference `rebuild` measures beside its passes in the same run
-/// (this machine's speed moves by a quarter from one run to the next; a pass's share of the
-/// scan moves less).
+/// what `scan` reports, and the reference `rebuild` measures beside its passes in the same run,
+/// which says whether the machine itself was slow in that run.
 struct LogScan {
     /// Events read.
     var events: Int

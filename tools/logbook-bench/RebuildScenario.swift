@@ -9,11 +9,12 @@ import Projections
 /// does (every read model it registers, `LogbookProjections.all`, in one pass: each event goes
 /// past every projection, whichever app it belongs to), then `rebuild` of each of the app's own
 /// projections while the old copy would keep serving. Read models without fsync: they are
-/// rebuildable, and the figure is about the projection code and LMDB, not the disk.
+/// rebuildable. Their pages still go through the page cache of `--dir`'s file system, which was
+/// most of the builds' run-to-run spread on a disk (`--dir /dev/shm` leaves it out).
 ///
 /// The run's reference is the log itself read from position 1 (`LogScan`, every record's
 /// checksum checked), before the passes and after them; each pass is also given as a share of
-/// its best read, which moves less than the rates do with this machine's speed.
+/// its best read, so a run on a slow machine shows as one.
 ///
 /// `sealed` writes and reads the log as a server does: with a keyring in effect, so every
 /// declared personal field is sealed under its subject's key (ADR 0004) and every projection
