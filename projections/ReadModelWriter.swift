@@ -136,6 +136,7 @@ public struct ReadModelWriter {
     /// nothing (as `ReadModelReader.value`). In a held table, the last write held under `key`
     /// answers when there is one, and nothing is stored first.
     public func value<T: ReadModelValue>(_ type: T.Type, at key: String, in table: String) throws -> T? {
+        if let held, let index = held.index(of: table), let kept = held.kept(type, at: key, inTableAt: index) { return kept }
         if let held, let index = held.index(of: table),
            let heldValue = try held.latest(key, inTableAt: index, { try ReadModelCodec.decode(type, $0, table: table, key: key) }) {
             return heldValue
@@ -145,7 +146,15 @@ public struct ReadModelWriter {
 
     /// Changes the value under `key` in `table` with `change` and stores it back; nothing when
     /// there is none (an event about something the decider never made, which it emits none of).
+    /// In a held table the value stays decoded until the batch's end (`HeldWrites.update`), so
+    /// the batch's next change of it neither decodes nor encodes it again.
     public func update<T: ReadModelValue>(_ type: T.Type, at key: String, in table: String, _ change: (inout T) throws -> Void) throws {
+        if let held, let index = held.index(of: table) {
+            // A key LMDB cannot store holds nothing, as `value` answers.
+            guard transaction.canStore(keyBytes: key.utf8.count) else { return }
+            _ = try held.update(type, at: key, inTableAt: index, load: { try value(type, at: key, in: table) }, change)
+            return
+        }
         guard var value = try value(type, at: key, in: table) else { return }
         try change(&value)
         try put(value, at: key, in: table)

@@ -1,13 +1,14 @@
 import EventLog
 import Foundation
 import LMDB
+import Synchronization
 import Testing
 @testable import Projections
 
 /// A projection double that churns one table: each `test.happened` event adds its position to
-/// the value under a key of 1,000 spread over the table (read by key, then put back), or (every
-/// third) removes that key; every 997th scans part of the table, which stores what it holds.
-/// `held` says whether the table is held.
+/// the value under a key of 1,000 spread over the table (read by key, then put back; every fifth
+/// with `update`, which changes only a stored value), or (every third) removes that key; every
+/// 997th scans part of the table, which stores what it holds. `held` says whether the table is held.
 private struct Churn: Projection {
     let held: Bool
 
@@ -25,6 +26,8 @@ private struct Churn: Projection {
         let key = Self.key(position)
         if position % 3 == 0 {
             try model.remove(key, in: "churn")
+        } else if position % 5 == 1 {
+            try model.update(UInt64.self, at: key, in: "churn") { $0 += position }
         } else {
             let before = try model.value(UInt64.self, at: key, in: "churn") ?? 0
             try model.put(before + position, at: key, in: "churn")
@@ -140,6 +143,73 @@ private struct Churn: Projection {
         }
     }
 
+    /// Given `k` stored, when a batch changes it ten times with `update` and reads it between the
+    /// changes, then it is decoded once (from the table) and encoded once (at the batch's end):
+    /// the changes are made to the decoded value, and the reads answer it.
+    @Test func aValueUpdatedManyTimesInABatchIsDecodedAndEncodedOnce() throws {
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let (environment, tables) = try open()
+        try environment.write { txn throws in
+            try ReadModelWriter(transaction: txn, projection: "p", tables: tables).put(Counted(total: 1), at: "k", in: "held")
+        }
+        Counted.decodings.store(0, ordering: .relaxed)
+        Counted.encodings.store(0, ordering: .relaxed)
+        try environment.write { txn throws in
+            let writer = ReadModelWriter(transaction: txn, projection: "p", tables: tables, held: HeldWrites(tables: ["held"]))
+            for round in 1...10 {
+                try writer.update(Counted.self, at: "k", in: "held") { $0.total += 1 }
+                #expect(try writer.value(Counted.self, at: "k", in: "held")?.total == 1 + round)
+            }
+            try writer.update(Counted.self, at: "absent", in: "held") { $0.total += 1 }
+            #expect(Counted.encodings.load(ordering: .relaxed) == 0, "nothing encoded before the batch's end")
+            try writer.storeHeld()
+            #expect(try ReadModelReader(transaction: txn.reader, projection: "p", tables: tables).value(Counted.self, at: "k", in: "held")
+                == Counted(total: 11))
+            #expect(try ReadModelReader(transaction: txn.reader, projection: "p", tables: tables).value(Counted.self, at: "absent", in: "held") == nil,
+                    "an update of nothing stored stores nothing")
+        }
+        #expect(Counted.encodings.load(ordering: .relaxed) == 1)
+        #expect(Counted.decodings.load(ordering: .relaxed) == 2, "once from the table by the first update, once by the check after storing")
+    }
+
+    /// Given a value changed with `update` in a held table, when the batch then puts, removes,
+    /// puts encoded bytes under its key or reads it as another type, then each of those decides
+    /// as it would after an unheld update: a later write supersedes the changed value, an update
+    /// after a removal changes nothing, and one after a put starts from the put.
+    @Test func aLaterWriteSupersedesAValueChangedInPlace() throws {
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let (environment, tables) = try openWithAAndC()
+        try environment.write { txn throws in
+            let writer = ReadModelWriter(transaction: txn, projection: "p", tables: tables, held: HeldWrites(tables: ["held"]))
+            try writer.update(Int.self, at: "a", in: "held") { $0 += 10 }
+            try writer.put(100, at: "a", in: "held")
+            #expect(try writer.value(Int.self, at: "a", in: "held") == 100, "the put after the update")
+            try writer.update(Int.self, at: "a", in: "held") { $0 += 1 }
+            #expect(try writer.value(Int.self, at: "a", in: "held") == 101, "the update starts from the put")
+            try writer.update(Int.self, at: "c", in: "held") { $0 += 30 }
+            try writer.remove("c", in: "held")
+            try writer.update(Int.self, at: "c", in: "held") { $0 += 1 }
+            #expect(try writer.value(Int.self, at: "c", in: "held") == nil, "nothing to change after the removal")
+            try writer.put(5, at: "e", in: "held")
+            try writer.update(Int.self, at: "e", in: "held") { $0 += 1 }
+            try writer.put(encoded: writer.encoded(70), at: "e", in: "held")
+            try writer.update(Int.self, at: "f", in: "plain") { $0 += 1 }
+            try writer.put(6, at: "g", in: "held")
+            try writer.update(Int.self, at: "g", in: "held") { $0 += 1 }
+            #expect(try writer.value(UInt64.self, at: "g", in: "held") == UInt64.decode(from: 7.encodedBytes()),
+                    "another type reads the changed value's stored bytes")
+            try writer.update(Int.self, at: "g", in: "held") { $0 += 1 }
+            #expect(try writer.insert(1, at: "g", in: "held") == false, "an insert sees the changed value")
+            #expect(try writer.keys(in: "held", prefix: "") == ["a", "e", "g"], "a scan stores the changed values first")
+            try writer.update(Int.self, at: "g", in: "held") { $0 += 1 }
+            try writer.storeHeld()
+            let reader = ReadModelReader(transaction: txn.reader, projection: "p", tables: tables)
+            #expect(try reader.entries(Int.self, in: "held", prefix: "", limit: 10).map { "\($0.key)=\($0.value)" } == ["a=101", "e=70", "g=9"])
+            #expect(try stored("plain", txn, tables).isEmpty, "an update of nothing stored stores nothing")
+            #expect(writer.held?.waiting.isEmpty == true)
+        }
+    }
+
     /// The batch's end stores only the last write under each key: rows a later row of the same
     /// table and key supersedes are left out of the storing order, whatever order they came in.
     @Test func onlyTheLastWriteUnderAKeyIsStored() throws {
@@ -217,5 +287,27 @@ private struct Churn: Projection {
         let plain = try engine.read(Churn(held: false)) { try $0.entries(UInt64.self, in: "churn", limit: 2_000) }
         #expect(held.count > 100 && held.count < 1_000, "some keys stored, some removed: \(held.count)")
         #expect(held.map(\.key) == plain.map(\.key) && held.map(\.value) == plain.map(\.value))
+    }
+}
+
+/// A value that counts how often it is encoded and decoded.
+private struct Counted: ReadModelValue, Equatable {
+    static let decodings = Atomic(0)
+    static let encodings = Atomic(0)
+
+    var total: Int
+
+    init(total: Int) {
+        self.total = total
+    }
+
+    func encode(to writer: inout ValueWriter) {
+        Self.encodings.add(1, ordering: .relaxed)
+        writer.write(total)
+    }
+
+    init(from reader: inout ValueReader) throws(ValueDecodingError) {
+        Self.decodings.add(1, ordering: .relaxed)
+        total = try reader.read()
     }
 }
