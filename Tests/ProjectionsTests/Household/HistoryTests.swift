@@ -100,4 +100,35 @@ struct HistoryTests {
             }
         }
     }
+
+    /// Given a history row written by hand that names an event which is not a completion (the
+    /// house's creation), or a position the log does not hold, when the history is read, then it
+    /// is a fault of the service: `undecodable` naming the log and the position, never a page
+    /// with an item missing or made up.
+    @Test func aRowThatNamesNoCompletionIsUndecodable() async throws {
+        let fixture = try await twoHouses()
+        defer { fixture.close() }
+        try await fixture.complete("h1", "t1", by: "ann")
+        let history = HouseholdProjections.history
+        let tables = try fixture.engine.store.tables(of: history, generation: 0)
+        for (position, reason) in [(UInt64(1), "is not a completion"), (10_000, "the log has none")] {
+            let key = HouseholdKeys.history(house: "h1", position: position)
+            try fixture.engine.store.write { txn in
+                try ReadModelWriter(transaction: txn, projection: history.name, tables: tables)
+                    .put(position, at: key, in: HouseholdHistoryProjection.history)
+            }
+            let refusal = await #expect(throws: ListQueryError.self) {
+                try await fixture.queries.history(house: "h1", limit: 10, cursor: nil)
+            }
+            guard case .readModel(.undecodable(let table, let stored, let why))? = refusal else {
+                Issue.record("position \(position): \(String(describing: refusal))")
+                continue
+            }
+            #expect(table == "the log" && stored == String(position) && why.contains(reason), "\(why)")
+            _ = try fixture.engine.store.write { txn in
+                try ReadModelWriter(transaction: txn, projection: history.name, tables: tables).delete(key, in: HouseholdHistoryProjection.history)
+            }
+        }
+        #expect(try await fixture.queries.history(house: "h1", limit: 10, cursor: nil).items.map(\.userId) == ["ann"])
+    }
 }
