@@ -6,7 +6,7 @@ server's memory snapshots (files of /proc/<pid>/status lines: VmRSS, RssAnon, Rs
 import json
 import sys
 
-LABELS = {"health": "GET /health", "scoreboard": "GET …/scoreboard", "reviews": "GET …/reviews", "news": "GET …/news", "complete": "POST …/completions"}
+LABELS = {"health": "GET /health", "scoreboard": "GET …/scoreboard", "history": "GET …/history", "reviews": "GET …/reviews", "news": "GET …/news", "complete": "POST …/completions"}
 
 
 def row(result, health_rate):

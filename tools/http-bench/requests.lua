@@ -1,6 +1,8 @@
 -- wrk script for run.sh. LOGBOOK_BENCH_ROUTE picks the route:
 --   "health"     GET /health (no authentication: the server's floor)
 --   "scoreboard" GET /v1/houses/{id}/scoreboard, each seeded user asking about their own house
+--   "history"    GET /v1/houses/{id}/history, a page of 50 of the house's 60 completions (setup.py), each
+--                read from the log with the completer's name opened
 --   "complete"   POST /v1/houses/{id}/tasks/{taskId}/completions, each user completing their own task
 --   "reviews"    GET /v1/organisations/{id}/reviews, each user the reviews they may see (setup.py:
 --                50 of 60 for an admin, their own 20 for an employee, each read from the log)
@@ -21,6 +23,8 @@ function init(args)
       table.insert(requests, wrk.format("GET", "/health", {}, nil))
     elseif route == "scoreboard" then
       table.insert(requests, wrk.format("GET", "/v1/houses/" .. house .. "/scoreboard", headers, nil))
+    elseif route == "history" then
+      table.insert(requests, wrk.format("GET", "/v1/houses/" .. house .. "/history", headers, nil))
     elseif route == "reviews" then
       table.insert(requests, wrk.format("GET", "/v1/organisations/" .. organisation .. "/reviews", headers, nil))
     elseif route == "news" then

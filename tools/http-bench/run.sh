@@ -1,15 +1,16 @@
 #!/usr/bin/env bash
 # HTTP benchmark of issues 3, 9 and 12: GET /health, the house scoreboard (GET …/scoreboard), a
-# page of workplace reviews (GET …/reviews), a page of workplace news (GET …/news) and task done
-# (POST …/completions), one after the other against one server, then one table of req/s, p50/p99,
-# non-2xx responses by status and req/s as a share of /health's, and the server's memory.
+# page of the house's history (GET …/history), a page of workplace reviews (GET …/reviews), a page
+# of workplace news (GET …/news) and task done (POST …/completions), one after the other against one
+# server, then one table of req/s, p50/p99, non-2xx responses by status and req/s as a share of
+# /health's, and the server's memory.
 #
 # Builds the server in release (.build-bench), starts it on a fresh data directory (bcrypt cost 4:
 # registration is setup, not what is measured), optionally pre-filled with --events household
 # events by `logbook-bench fill`, waits until its read models include the whole log, seeds 64 users
-# in 16 houses of 4, each house also an organisation with 60 reviews and 30 news items (setup.py),
-# then runs wrk for each route (requests.lua; report.py prints the table). Server and wrk share
-# this machine's cores. Needs wrk (apt-get install -y wrk).
+# in 16 houses of 4 with 60 completions each, each house also an organisation with 60 reviews and
+# 30 news items (setup.py), then runs wrk for each route (requests.lua; report.py prints the
+# table). Server and wrk share this machine's cores. Needs wrk (apt-get install -y wrk).
 #
 # Options (flag or environment variable):
 #   --duration S     DURATION=S      seconds of load per route (15)
@@ -100,7 +101,7 @@ grep -E '^(VmRSS|RssAnon|RssFile):' "/proc/$server/status" > "$work/memory-befor
 
 export LOGBOOK_BENCH_TUPLES="$work/tuples.txt" LOGBOOK_BENCH_RESULTS="$work/results.jsonl"
 # The command last: its appends would otherwise be part of what the queries run on.
-for route in health scoreboard reviews news complete; do
+for route in health scoreboard history reviews news complete; do
     echo "load: $route, ${duration} s, $connections connections" >&2
     LOGBOOK_BENCH_ROUTE=$route wrk -t"$threads" -c"$connections" -d"${duration}s" --latency \
         -s tools/http-bench/requests.lua "$base" > "$work/wrk-$route.txt"

@@ -12,6 +12,9 @@ admin and 20 for each employee, each review read from the log (ADR 0009). The ad
 (30) news items to the one location, so that GET …/news reads a page of 30 for every member, each
 item's author, title and text opened when read (ADR 0009).
 
+Each user also completes their task COMPLETIONS times (15), so that GET …/history reads a page of
+50 of the house's 60 completions, each read from the log with the completer's name opened (ADR 0009).
+
     [HOUSES=50] setup.py BASE_URL TUPLES_FILE [CATCH_UP_SECONDS_MAX]
 """
 import json, os, sys, time, urllib.request
@@ -37,6 +40,7 @@ def wait_until_projected(seconds_max):
 
 REVIEWS = int(os.environ.get("REVIEWS", "20"))
 NEWS = int(os.environ.get("NEWS", "30"))
+COMPLETIONS = int(os.environ.get("COMPLETIONS", "15"))
 TEXTS = ["Always ready to help colleagues and takes the time to explain things to new people on the team.",
          "Could plan the week better; a few tasks were finished late because they started late."]
 
@@ -81,6 +85,9 @@ for h in range(houses):
         task = call("POST", f"/v1/houses/{house['houseId']}/rooms/{room['roomId']}/tasks", {"name": f"Task {m}", "frequencyDays": 7, "points": 5}, t)
         tasks.append(task["taskId"])
     organisation = seed_organisation(h, members, users)
+    for _ in range(COMPLETIONS):
+        for t, task in zip(members, tasks):
+            call("POST", f"/v1/houses/{house['houseId']}/tasks/{task}/completions", None, t)
     for t, task in zip(members, tasks):
         tuples.append(f"{t} {house['houseId']} {task} {organisation}")
 open(sys.argv[2] if len(sys.argv) > 2 else "tuples.txt", "w").write("\n".join(tuples) + "\n")
