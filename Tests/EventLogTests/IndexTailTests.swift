@@ -1,5 +1,6 @@
 import Foundation
 import LMDB
+import Synchronization
 import Testing
 @testable import EventLog
 
@@ -96,17 +97,28 @@ struct IndexTailTests {
 
     /// A store without the writer (as `logbook-admin` is) reads the tail from the records while
     /// 16 writers append: every read of a stream is a gap-free run of its versions from 0.
+    ///
+    /// The writers wait after their first appends (48 events, fewer than the tail's 64) until the
+    /// reader has met the tail, for at most 20 s: in the whole suite the pool's threads were once
+    /// busy elsewhere until every append was done, and the reader, first run then, met no tail.
     @Test(.timeLimit(.minutes(1)))
     func aReaderOfAnotherStoreReadsWholeStreamsWhileWritersAppend() async throws {
         let log = try TestLog { $0.indexTail.eventsMax = 64; $0.indexTail.flushesWhenIdle = false }
         defer { log.remove() }
         let reader = try log.reopen { $0.readOnly = true }
         defer { reader.close() }
-        let writers = 16, appendsEach = 40
+        let writers = 16, appendsEach = 40, appendsBeforeWaiting = 3
+        let readerMetATail = Flag()
         let readsThatMetATail = try await withThrowingTaskGroup(of: Int.self) { group in
             for writer in 0..<writers {
                 group.addTask {
-                    for _ in 0..<appendsEach { _ = try await log.store.append(request([event("w-\(writer)", tags: ["writer:\(writer)"])])) }
+                    for index in 0..<appendsEach {
+                        if index == appendsBeforeWaiting {
+                            let deadline = ContinuousClock.now + .seconds(20)
+                            while !readerMetATail.isSet, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(1)) }
+                        }
+                        _ = try await log.store.append(request([event("w-\(writer)", tags: ["writer:\(writer)"])]))
+                    }
                     return 0
                 }
             }
@@ -114,7 +126,10 @@ struct IndexTailTests {
                 var metATail = 0
                 while try reader.headPosition() < UInt64(writers * appendsEach) {
                     let tail = try reader.indexTail()
-                    if !tail.isEmpty { metATail += 1 }
+                    if !tail.isEmpty {
+                        metATail += 1
+                        readerMetATail.set()
+                    }
                     for writer in 0..<writers {
                         let versions = try reader.readStream("w-\(writer)", limit: 1_000).map(\.streamVersion)
                         #expect(versions == Array(0..<UInt64(versions.count)), "w-\(writer) read whole")
@@ -215,5 +230,16 @@ struct IndexTailTests {
         defer { writer.close() }
         #expect(try format(writer) == 3)
         #expect(try writer.verify().isHealthy)
+    }
+}
+
+/// A flag one task sets and others read.
+private final class Flag: Sendable {
+    private let value = Mutex(false)
+
+    var isSet: Bool { value.withLock { $0 } }
+
+    func set() {
+        value.withLock { $0 = true }
     }
 }
