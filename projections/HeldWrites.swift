@@ -16,8 +16,10 @@
 /// back ten times.
 ///
 /// A value changed in place (`ReadModelWriter.update`) is kept decoded (`working`) until its table
-/// is stored, and encoded once then: a report's activity record, a game's progress, a task's
-/// record were decoded and encoded again by every event of the batch that changed them.
+/// is stored, and encoded once then: a report's activity record was decoded and encoded again by
+/// each of the batch's follows and replies. Only worth it where a batch changes the same keys many
+/// times: household's points, each changed about once a batch, built slower held (docs/benchmarks.md,
+/// issue 9, eighteenth pass).
 final class HeldWrites {
     private var entries: [(table: String, rows: ReadModelRows)]
     /// For each table, the row of each key's last held write; made at the table's first read by
@@ -67,12 +69,13 @@ final class HeldWrites {
 
     /// Changes the value under `key` in the table at `index` with `change` and keeps it decoded;
     /// `load` finds it when no change this batch has it (the last write held, else the table).
-    /// False, changing nothing, when there is no value: `update`'s "nothing stored".
+    /// Nothing when there is no value, as `ReadModelWriter.update`.
     func update<T: ReadModelValue>(
         _ type: T.Type, at key: String, inTableAt index: Int, load: () throws -> T?, _ change: (inout T) throws -> Void
-    ) throws -> Bool {
+    ) throws {
         // Taken out while `change` runs, which may hold writes to other tables (and so reach
-        // `working`), and so that the value's storage is not shared while it changes.
+        // `working`), and so that the value's storage is not shared while it changes. A throw
+        // leaves it out: the batch is then abandoned with its transaction and these writes.
         var value: T
         if let kept = working[index].removeValue(forKey: key) {
             // A table's values are of one type; another one asked for is read as stored bytes.
@@ -82,13 +85,12 @@ final class HeldWrites {
             }
             value = same
         } else {
-            guard let loaded = try load() else { return false }
+            guard let loaded = try load() else { return }
             value = loaded
         }
         try change(&value)
         working[index][key] = value
         isEmpty = false
-        return true
     }
 
     /// The value `update` keeps under `key` in the table at `index`; nil when it keeps none (or

@@ -136,10 +136,11 @@ public struct ReadModelWriter {
     /// nothing (as `ReadModelReader.value`). In a held table, the last write held under `key`
     /// answers when there is one, and nothing is stored first.
     public func value<T: ReadModelValue>(_ type: T.Type, at key: String, in table: String) throws -> T? {
-        if let held, let index = held.index(of: table), let kept = held.kept(type, at: key, inTableAt: index) { return kept }
-        if let held, let index = held.index(of: table),
-           let heldValue = try held.latest(key, inTableAt: index, { try ReadModelCodec.decode(type, $0, table: table, key: key) }) {
-            return heldValue
+        if let held, let index = held.index(of: table) {
+            if let kept = held.kept(type, at: key, inTableAt: index) { return kept }
+            if let heldValue = try held.latest(key, inTableAt: index, { try ReadModelCodec.decode(type, $0, table: table, key: key) }) {
+                return heldValue
+            }
         }
         return try ReadModelReader(transaction: transaction.reader, projection: projection, tables: tables).value(type, at: key, in: table)
     }
@@ -152,7 +153,7 @@ public struct ReadModelWriter {
         if let held, let index = held.index(of: table) {
             // A key LMDB cannot store holds nothing, as `value` answers.
             guard transaction.canStore(keyBytes: key.utf8.count) else { return }
-            _ = try held.update(type, at: key, inTableAt: index, load: { try value(type, at: key, in: table) }, change)
+            try held.update(type, at: key, inTableAt: index, load: { try value(type, at: key, in: table) }, change)
             return
         }
         guard var value = try value(type, at: key, in: table) else { return }
