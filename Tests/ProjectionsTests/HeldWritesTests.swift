@@ -175,7 +175,8 @@ private struct Churn: Projection {
     /// Given a value changed with `update` in a held table, when the batch then puts, removes,
     /// puts encoded bytes under its key or reads it as another type, then each of those decides
     /// as it would after an unheld update: a later write supersedes the changed value, an update
-    /// after a removal changes nothing, and one after a put starts from the put.
+    /// after a removal changes nothing, one after a put starts from the put, and one as another
+    /// type starts from the stored bytes.
     @Test func aLaterWriteSupersedesAValueChangedInPlace() throws {
         defer { try? FileManager.default.removeItem(atPath: path) }
         let (environment, tables) = try openWithAAndC()
@@ -200,6 +201,12 @@ private struct Churn: Projection {
                     "another type reads the changed value's stored bytes")
             try writer.update(Int.self, at: "g", in: "held") { $0 += 1 }
             #expect(try writer.insert(1, at: "g", in: "held") == false, "an insert sees the changed value")
+            try writer.put(1, at: "h", in: "held")
+            try writer.update(Int.self, at: "h", in: "held") { $0 += 1 }
+            try writer.update(UInt64.self, at: "h", in: "held") { $0 += 1 }
+            #expect(try writer.value(UInt64.self, at: "h", in: "held") == UInt64.decode(from: 2.encodedBytes()) + 1,
+                    "an update as another type starts from the changed value's stored bytes")
+            try writer.remove("h", in: "held")
             #expect(try writer.keys(in: "held", prefix: "") == ["a", "e", "g"], "a scan stores the changed values first")
             try writer.update(Int.self, at: "g", in: "held") { $0 += 1 }
             try writer.storeHeld()
