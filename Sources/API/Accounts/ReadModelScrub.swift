@@ -14,9 +14,10 @@ import Synchronization
 /// it rebuilds again on start, and removes it only after a compaction.
 final class ReadModelScrub: Sendable {
     private let marker: String
-    /// Whether a scrub runs, whether another was asked for meanwhile, and whether one ran to
-    /// its end in this process (only then may a compaction remove the marker).
-    private let state = Mutex<(running: Bool, again: Bool, completed: Bool)>((false, false, false))
+    /// Whether a scrub runs, whether another was asked for meanwhile, whether one ran to its end
+    /// in this process (only then may a compaction remove the marker), and how many passes over
+    /// every read model were started.
+    private let state = Mutex<(running: Bool, again: Bool, completed: Bool, passes: Int)>((false, false, false, 0))
 
     init(dataDirectory: String) {
         marker = ((dataDirectory as NSString).appendingPathComponent(PersonalDataKeyStore.directoryName) as NSString)
@@ -28,6 +29,9 @@ final class ReadModelScrub: Sendable {
 
     /// Whether a scrub ran to its end in this process.
     var hasCompleted: Bool { state.withLock { $0.completed } }
+
+    /// How many passes over every read model this process started.
+    var passes: Int { state.withLock { $0.passes } }
 
     /// Records, durably, that a scrub is owed: from here on a crash leaves the duty to the next start.
     func markPending() throws {
@@ -54,6 +58,7 @@ final class ReadModelScrub: Sendable {
                 var failed = false
                 repeat {
                     failed = false
+                    state.withLock { $0.passes += 1 }
                     for projection in engine.projections {
                         // A failure is recorded by the engine and shown by GET /v1/admin/projections;
                         // the marker stays, so the next start tries again.
@@ -77,11 +82,13 @@ final class ReadModelScrub: Sendable {
     }
 
     /// Rebuilds the read models once the projection runner has caught up with the log, when the
-    /// marker says an earlier scrub did not complete (or `ErasureFollower.recover` just found an
-    /// erasure they hold).
+    /// marker says an earlier process's scrub did not complete, unless a scrub has run or runs in
+    /// this one: `ErasureFollower.recover` starts one for an erasure it finishes, which may end
+    /// before the runner catches up, and a second would keep the marker past the next `close`.
     func finishPending(_ runtime: LogbookRuntime) async {
         guard isPending, let head = try? await runtime.log.headPosition() else { return }
         try? await runtime.projections.waitUntilProjected(head, timeout: .seconds(60))
+        guard isPending, state.withLock({ !$0.running && !$0.completed }) else { return }
         runtime.scrubReadModels()
     }
 
