@@ -38,6 +38,9 @@ let package = Package(
         // `sync_file_range`, which Swift's Glibc module does not declare: the write-ahead mode
         // starts the writeback of LMDB's unsynced commits early (docs/decisions/0006).
         .target(name: "CWriteback"),
+        // glibc's `malloc_trim`, likewise undeclared: the end of a long catch-up gives the freed
+        // batches' memory back (projections/FreedMemory.swift).
+        .target(name: "CHeapTrim"),
         // Crypto: SHA-256 for the hash chain over the log (docs/record-format.md).
         .target(name: "EventLog", dependencies: ["LMDB", "CCRC32C", "CWriteback", .product(name: "Crypto", package: "swift-crypto")]),
         // The log's second backend (SPEC §3a): the same records, chain and guarantees in PostgreSQL,
@@ -67,7 +70,7 @@ let package = Package(
         // Read models folded from the log, in their own LMDB environment.
         .target(
             name: "Projections",
-            dependencies: ["EventLog", "LMDB", "EventSourcing", "Household", "Accounts", "Quiz", "Neighbourhood", "Workplace", "Albums", "Blobs"],
+            dependencies: ["EventLog", "LMDB", "CHeapTrim", "EventSourcing", "Household", "Accounts", "Quiz", "Neighbourhood", "Workplace", "Albums", "Blobs"],
             path: "projections"
         ),
         // HTTP: spec-first routes (openapi.yaml → generated types), problem+json, composition.

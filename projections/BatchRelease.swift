@@ -9,6 +9,8 @@ import Synchronization
 /// gain while the read-ahead side has the time (`DecodeSlices.releaseAside`).
 final class BatchRelease: Sendable {
     private let lastCPU = Mutex(Duration.zero)
+    /// The last batch freed aside; each waits for the one before, so this one ending means all did.
+    private let lastAside = Mutex<Task<Void, Never>?>(nil)
 
     /// The CPU time freeing the last batch took.
     var last: Duration { lastCPU.withLock { $0 } }
@@ -18,10 +20,21 @@ final class BatchRelease: Sendable {
     func release(_ page: consuming DecodedEvents, aside: Bool) {
         let box = Box(page)
         if aside {
-            Task.detached { self.free(box) }
+            lastAside.withLock { last in
+                let before = last
+                last = Task.detached {
+                    await before?.value
+                    self.free(box)
+                }
+            }
         } else {
             free(box)
         }
+    }
+
+    /// Returns once every batch released so far is freed.
+    func settled() async {
+        await lastAside.withLock { $0 }?.value
     }
 
     private func free(_ box: Box) {

@@ -46,7 +46,10 @@ extension ProjectionEngine {
                 guard let last = page.records.last else {
                     logReadSucceeded()
                     if runner.withLock({ $0.phase == .catchingUp }) {
-                        if caughtUp >= Self.catchUpFlushEventsMin { try store.flushUnsynced() }
+                        if caughtUp >= Self.longCatchUpEventsMin {
+                            try store.flushUnsynced()
+                            await returnFreedMemory(of: freed)
+                        }
                         runner.withLock { if $0.phase == .catchingUp { $0.phase = .running } }
                     }
                     switch await waitForEvent(at: next) {
@@ -80,6 +83,14 @@ extension ProjectionEngine {
             stop("\(error)", reporting: false)  // thrown to the caller, who reports it
             throw error
         }
+    }
+
+    /// Gives the memory of the batches `freed` released back to the system, once they all are
+    /// freed: the end of a long catch-up or rebuild (`FreedMemory`).
+    func returnFreedMemory(of freed: BatchRelease) async {
+        await freed.settled()
+        FreedMemory.returnToSystem()
+        freedMemoryReturns.add(1, ordering: .relaxed)
     }
 
     private func stop(_ reason: String, reporting: Bool = true) {

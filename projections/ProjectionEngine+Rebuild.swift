@@ -70,6 +70,7 @@ extension ProjectionEngine {
             freed.release(consume page, aside: ahead != nil && slices.releaseAside)
             await pause(at: .built(checkpoint: checkpoint))
         }
+        if checkpoint >= Self.longCatchUpEventsMin { await returnFreedMemory(of: freed) }
         await pause(at: .reachedEnd(checkpoint: checkpoint))
         try await swap(projection, id: id, generation: generation, checkpoint: checkpoint, tables: tables, oldTables: oldTables)
     }

@@ -23,6 +23,8 @@ public actor ProjectionEngine<Store: EventStore> {
     nonisolated let observers = Mutex<[any ProjectionObserver]>([])
     nonisolated let runner = Mutex(ProjectionRunnerStatus())
     nonisolated let reporter = Mutex<(@Sendable (ProjectionIncident) -> Void)?>(nil)
+    /// How many times the end of a long catch-up or rebuild gave freed memory back (`FreedMemory`).
+    nonisolated let freedMemoryReturns = Atomic<Int>(0)
     /// Test seam: called at each step of a rebuild, which waits for it, so a test can append or
     /// read while a rebuild is paused at a chosen point.
     nonisolated let rebuildHook = Mutex<(@Sendable (RebuildStep) async -> Void)?>(nil)
@@ -44,9 +46,10 @@ public actor ProjectionEngine<Store: EventStore> {
     /// 263k–271k events/s (80,000: 288k–291k, but twice the heap; seventeenth pass).
     static var batchEventsMax: Int { 40_000 }
     /// Events a first catch-up must have applied for its end to flush the read models
-    /// (`ReadModelStore.flushUnsynced`): one full batch's worth. A shorter one leaves little for
-    /// the kernel to write back.
-    static var catchUpFlushEventsMin: Int { batchEventsMax }
+    /// (`ReadModelStore.flushUnsynced`) and give the freed memory back (`FreedMemory`), and a
+    /// rebuild for the latter: one full batch's worth. A shorter one leaves little for the kernel
+    /// to write back or the allocator to give back.
+    static var longCatchUpEventsMin: Int { batchEventsMax }
 
     /// An engine for `projections` with read models in `<dataDirectory>/readmodels`, whose map
     /// starts at `initialMapSizeBytes` (1 GiB unless given) and doubles whenever it fills, synced

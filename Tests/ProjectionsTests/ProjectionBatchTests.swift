@@ -173,8 +173,8 @@ struct ProjectionBatchTests {
             release.release(consume page, aside: aside)
         }
         if !aside { #expect(freed == nil, "freed before release returns") }
-        while freed != nil { try await Task.sleep(for: .milliseconds(1)) }  // the suite's time limit bounds this
-        while release.last == .zero { try await Task.sleep(for: .milliseconds(1)) }
+        await release.settled()
+        #expect(freed == nil, "freed once settled")
         #expect(release.last > .zero)
     }
 

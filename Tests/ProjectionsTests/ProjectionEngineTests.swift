@@ -45,6 +45,27 @@ struct ProjectionEngineTests {
         #expect(try count(engine) == 500)
     }
 
+    /// A rebuild that read a full batch or more gives the freed memory of its batches back at its
+    /// end (`FreedMemory`); a short one, and a runner that started at the head, do not.
+    @Test func aLongRebuildGivesItsFreedMemoryBack() async throws {
+        let setup = try TestSetup()
+        defer { setup.remove() }
+        let engine = try setup.engine([TypeCounts()])
+        _ = try await engine.prepare()
+        let live = Task { try await engine.runLive() }
+        defer { live.cancel() }
+        try await setup.append(100)
+        try await engine.waitUntilProjected(100)
+        try await engine.rebuild("typeCounts")
+        #expect(engine.freedMemoryReturns.load(ordering: .relaxed) == 0)
+        try await setup.append(firstBatch)
+        try await engine.waitUntilProjected(UInt64(firstBatch + 100))
+        #expect(engine.freedMemoryReturns.load(ordering: .relaxed) == 0, "the runner was at the head")
+        try await engine.rebuild("typeCounts")
+        #expect(engine.freedMemoryReturns.load(ordering: .relaxed) == 1)
+        #expect(try count(engine) == firstBatch + 100)
+    }
+
     /// 12,000 events take two rebuild batches (10,000 at most each): paused after the first,
     /// the new copy holds 10,000 while every read still answers from the old, whole copy.
     @Test(.timeLimit(.minutes(3))) func aRebuildEqualsTheLiveModelAndTheOldCopyServesMeanwhile() async throws {

@@ -50,9 +50,12 @@ struct ReadModelSyncTests {
     /// A catch-up of a full batch or more ends with the unsynced read models written to disk,
     /// before the runner calls itself running (and `/health/ready` says ready): left to the
     /// kernel, that write-back came about thirty seconds later and stalled the log's fsyncs under
-    /// load. A short catch-up, or commits that sync themselves, need no flush.
-    @Test(arguments: [(100, ReadModelSync.untilFinished, 0), (firstBatch + 1, .untilFinished, 1), (firstBatch + 1, .everyCommit, 0)])
-    func aLongCatchUpIsFlushedBeforeTheRunnerIsRunning(events: Int, sync: ReadModelSync, flushes: Int) async throws {
+    /// load. A short catch-up, or commits that sync themselves, need no flush. A long one, synced
+    /// or not, also gives its batches' freed memory back (`FreedMemory`).
+    @Test(arguments: [
+        (100, ReadModelSync.untilFinished, 0, 0), (firstBatch + 1, .untilFinished, 1, 1), (firstBatch + 1, .everyCommit, 0, 1),
+    ])
+    func aLongCatchUpIsFlushedBeforeTheRunnerIsRunning(events: Int, sync: ReadModelSync, flushes: Int, memoryReturns: Int) async throws {
         let setup = try TestSetup()
         defer { setup.remove() }
         try await setup.append(events)
@@ -65,9 +68,11 @@ struct ReadModelSyncTests {
         while engine.runnerStatus.phase != .running, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
         #expect(engine.runnerStatus.phase == .running)
         #expect(engine.store.flushes.load(ordering: .relaxed) == flushes)
+        #expect(engine.freedMemoryReturns.load(ordering: .relaxed) == memoryReturns)
         try await setup.append(5)
         try await engine.waitUntilProjected(UInt64(events + 5))
         #expect(engine.store.flushes.load(ordering: .relaxed) == flushes, "only the end of the first catch-up")
+        #expect(engine.freedMemoryReturns.load(ordering: .relaxed) == memoryReturns)
     }
 
     @Test func aKilledProcessRestartedInTheSameBootKeepsItsReadModels() async throws {

@@ -1,0 +1,12 @@
+#include "cheaptrim.h"
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
+
+int logbook_trim_heap(void) {
+#if defined(__GLIBC__)
+    return malloc_trim(0);
+#else
+    return 0;
+#endif
+}
