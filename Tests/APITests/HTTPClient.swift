@@ -57,7 +57,6 @@ struct HTTPReply: Sendable {
 final class ServerProcess: @unchecked Sendable {
     let process = ChildProcess()
     let lines = LineCollector()
-    private let output = Pipe()
     /// `http://host:port`, once listening.
     private(set) var address = ""
 
@@ -70,10 +69,8 @@ final class ServerProcess: @unchecked Sendable {
         process.executableURL = try ServerBinary.url()
         process.arguments = ["serve", "--data-dir", dataDirectory, "--port", "0"] + arguments
         process.environment = ProcessInfo.processInfo.environment.merging(["LOGBOOK_BCRYPT_COST": "4"]) { $1 }.merging(environment) { $1 }
-        process.standardOutput = output
-        if capturingStandardError { process.standardError = output }
         let lines = lines
-        output.fileHandleForReading.readabilityHandler = { lines.append($0.availableData) }
+        process.collectOutput(standardError: capturingStandardError) { lines.append($0) }
         try process.run()
         do {
             address = try await lines.waitForLine(prefix: "logbook listening on ", timeout: .seconds(120))
@@ -87,7 +84,6 @@ final class ServerProcess: @unchecked Sendable {
 
     /// Sends SIGTERM and returns whether it exited with status 0 within `timeout`.
     func terminate(timeout: Duration = .seconds(20)) async throws -> Bool {
-        defer { output.fileHandleForReading.readabilityHandler = nil }
         guard await process.terminate(killingAfter: timeout) else { return false }
         return process.terminationReason == .exit && process.terminationStatus == 0
     }
@@ -95,7 +91,6 @@ final class ServerProcess: @unchecked Sendable {
     /// SIGKILL if still running (a failed test's clean-up).
     func kill() {
         process.kill()
-        output.fileHandleForReading.readabilityHandler = nil
     }
 
     deinit { kill() }

@@ -15,10 +15,8 @@ struct ServerProcessTests {
         process.executableURL = try ServerBinary.url()
         process.arguments = ["serve", "--data-dir", directory, "--port", "0"]
         process.environment = ProcessInfo.processInfo.environment.merging(["LOGBOOK_BCRYPT_COST": "4"]) { $1 }
-        let output = Pipe()
-        process.standardOutput = output
         let lines = LineCollector()
-        output.fileHandleForReading.readabilityHandler = { lines.append($0.availableData) }
+        process.collectOutput { lines.append($0) }
         try process.run()
         defer { process.kill() }
 
@@ -33,7 +31,6 @@ struct ServerProcessTests {
         while process.isRunning && ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
         #expect(!process.isRunning, "stopped within 20 s of SIGTERM")
         #expect(process.terminationReason == .exit && process.terminationStatus == 0)
-        output.fileHandleForReading.readabilityHandler = nil
     }
 
     @Test func aHouseholdIsPlayedOverHTTPAndSurvivesARestart() async throws {

@@ -202,15 +202,10 @@ final class AdminTail {
         process.executableURL = try AdminBinary.url()
         process.arguments = arguments
         process.environment = AdminBinary.environment([:])
-        let pipe = Pipe()
-        process.standardOutput = pipe
         process.standardError = FileHandle.nullDevice
         self.process = process
         let collected = self.collected
-        pipe.fileHandleForReading.readabilityHandler = { handle in
-            let data = handle.availableData
-            collected.append(data)
-        }
+        process.collectOutput { collected.append($0) }
         try process.run()
     }
 

@@ -1,8 +1,10 @@
 import Foundation
+import Synchronization
 import TestSupport
 import Testing
 
-/// `ChildProcess.terminate(killingAfter:)`, which every test stopping a server or `tail` uses.
+/// `ChildProcess.terminate(killingAfter:)`, which every test stopping a server or `tail` uses, and
+/// `collectOutput`, which every test reading a child's output as it arrives uses.
 @Suite("Child process", .timeLimit(.minutes(3)))
 struct ChildProcessTests {
     static func sleeper(ignoringSIGTERM: Bool) throws -> ChildProcess {
@@ -27,5 +29,37 @@ struct ChildProcessTests {
         #expect(await process.terminate(killingAfter: .milliseconds(300)) == false)
         #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGKILL)
         #expect(ContinuousClock.now - started >= .milliseconds(300), "not before the bound")
+    }
+
+    /// Four times a pipe's buffer, on both streams, every byte in order; the end is seen once
+    /// the child has exited, and the sink gets nothing after it.
+    @Test func collectedOutputHoldsEveryByteOfBothStreamsUntilItsEnd() async throws {
+        let process = ChildProcess()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "i=0; while [ $i -lt 4096 ]; do printf '%063d\\n' $i; printf 'e%062d\\n' $i >&2; i=$((i+1)); done"]
+        let collected = Mutex(Data())
+        process.collectOutput(standardError: true) { chunk in collected.withLock { $0.append(chunk) } }
+        try await process.runToExit()
+        await process.outputEnded()
+        let text = String(decoding: collected.withLock { $0 }, as: UTF8.self)
+        let lines = text.split(separator: "\n")
+        #expect(text.utf8.count == 2 * 4096 * 64)
+        #expect(lines.filter { !$0.hasPrefix("e") }.compactMap { Int($0) } == Array(0..<4096))
+        #expect(lines.filter { $0.hasPrefix("e") }.compactMap { Int($0.dropFirst()) } == Array(0..<4096))
+        #expect(process.terminationReason == .exit && process.terminationStatus == 0)
+    }
+
+    /// Killed in the middle of its output, a child's collected output still ends.
+    @Test func collectedOutputEndsWhenTheChildIsKilled() async throws {
+        let process = ChildProcess()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "echo ready; exec sleep 30"]
+        let collected = Mutex(Data())
+        process.collectOutput { chunk in collected.withLock { $0.append(chunk) } }
+        try process.run()
+        while collected.withLock({ $0.isEmpty }) { try await Task.sleep(for: .milliseconds(5)) }  // the suite's limit bounds it
+        #expect(process.kill())
+        await process.outputEnded()
+        #expect(String(decoding: collected.withLock { $0 }, as: UTF8.self) == "ready\n")
     }
 }

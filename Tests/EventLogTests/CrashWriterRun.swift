@@ -52,10 +52,8 @@ enum CrashWriterRun {
         process.executableURL = try BuiltProducts.executable("logbook-crash-writer")
         process.arguments = [log, "4"]
         process.environment = environment
-        let pipe = Pipe()
         let output = OutputCollector()
-        process.standardOutput = pipe
-        pipe.fileHandleForReading.readabilityHandler = { output.append($0.availableData) }
+        process.collectOutput { output.append($0) }
         try process.run()
         let deadline = ContinuousClock.now + .seconds(30)
         while !output.lines.contains("ready") && ContinuousClock.now < deadline && process.isRunning {
@@ -64,9 +62,8 @@ enum CrashWriterRun {
         try #require(output.lines.contains("ready"), "the writer started")
         try await Task.sleep(for: killAfter)
         kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
-        pipe.fileHandleForReading.readabilityHandler = nil
-        output.append(pipe.fileHandleForReading.readDataToEndOfFile())
+        await process.exited()
+        await process.outputEnded()
         #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGKILL)
         return output.lines.compactMap { line in
             let parts = line.split(separator: " ")

@@ -15,6 +15,11 @@ import Glibc
 /// The child gets its own process group (as `Process` gives it), standard output and error as
 /// set, standard input inherited, and no other descriptor of the tests': every one from 3 up is
 /// closed before it runs (a listening socket, an LMDB lock, another child's pipe).
+///
+/// Output a test reads as it arrives is collected by `collectOutput`, on a thread of its own, not
+/// by a `FileHandle.readabilityHandler`: that handler's dispatch source outlived its descriptor
+/// when the pipe was released right after the handler was cleared, and the whole test run
+/// crashed in libdispatch's `_dispatch_event_loop_drain` (CI, 2026-11-28).
 public final class ChildProcess: @unchecked Sendable {
     public typealias TerminationReason = Process.TerminationReason
 
@@ -38,6 +43,10 @@ public final class ChildProcess: @unchecked Sendable {
 
     private let state = Mutex(State())
     private let exit = NSCondition()
+    /// Set by `collectOutput`, before `run()`.
+    private var collector: (pipe: Pipe, sink: @Sendable (Data) -> Void)?
+    /// Whether the collected output reached its end, and who waits for that.
+    private let outputEnd = Mutex<(ended: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
 
     public init() {}
 
@@ -51,6 +60,29 @@ public final class ChildProcess: @unchecked Sendable {
         public let path: String
         public let errno: Int32
         public var description: String { "cannot start \(path): \(String(cString: strerror(errno)))" }
+    }
+
+    /// Before `run()`: hands the child's standard output (and its standard error, when
+    /// `standardError`) to `sink` as it arrives, from a thread that reads until the child and
+    /// anything it started have closed it (`outputEnded()`).
+    public func collectOutput(standardError: Bool = false, into sink: @escaping @Sendable (Data) -> Void) {
+        let pipe = Pipe()
+        standardOutput = pipe
+        if standardError { self.standardError = pipe }
+        collector = (pipe, sink)
+    }
+
+    /// Waits until the collected output has ended (after the child's exit, at the latest once
+    /// whatever it started has exited too); at once when none is collected.
+    public func outputEnded() async {
+        await withCheckedContinuation { continuation in
+            let ended = outputEnd.withLock { end -> Bool in
+                if end.ended || collector == nil { return true }
+                end.waiters.append(continuation)
+                return false
+            }
+            if ended { continuation.resume() }
+        }
     }
 
     /// Starts it; a thread of its own waits for its exit.
@@ -96,6 +128,28 @@ public final class ChildProcess: @unchecked Sendable {
             $0.running = true
         }
         Thread.detachNewThread { [self, pid] in reap(pid) }
+        if let (pipe, sink) = collector { Thread.detachNewThread { [self] in collect(pipe, into: sink) } }
+    }
+
+    /// Reads `pipe` into `sink` until its end (every writer closed it) or an error.
+    private func collect(_ pipe: Pipe, into sink: @Sendable (Data) -> Void) {
+        let descriptor = pipe.fileHandleForReading.fileDescriptor
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count > 0 {
+                sink(Data(buffer[0..<count]))
+            } else if count == 0 || errno != EINTR {
+                break
+            }
+        }
+        try? pipe.fileHandleForReading.close()
+        let waiters = outputEnd.withLock { end in
+            end.ended = true
+            defer { end.waiters = [] }
+            return end.waiters
+        }
+        for waiter in waiters { waiter.resume() }
     }
 
     /// Sends SIGTERM.
