@@ -8,7 +8,9 @@ import CHeapTrim
 /// issue 9, nineteenth pass). Later batches are small, so it is done once at the end of a long
 /// catch-up or rebuild, when the memory is known to be free.
 enum FreedMemory {
-    static func returnToSystem() {
-        _ = logbook_trim_heap()
+    /// Whether any memory was given back (never, where the C library cannot).
+    @discardableResult
+    static func returnToSystem() -> Bool {
+        logbook_trim_heap() == 1
     }
 }

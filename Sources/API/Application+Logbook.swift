@@ -43,6 +43,7 @@ public func buildApplication(
     router.add(middleware: HeaderLimitMiddleware(bytesMax: HeaderLimits.bytesMax))
     router.add(middleware: AcceptMiddleware())
     router.add(middleware: RequestInfoMiddleware())
+    router.add(middleware: CatchUpMiddleware(runtime: runtime))
     router.add(middleware: BodyLimitMiddleware(bytesMax: configuration.jsonBodyBytesMax))
     router.add(middleware: EmptyBodyMiddleware())
     router.add(middleware: RequestDigestMiddleware())

@@ -1,4 +1,6 @@
 #include "cheaptrim.h"
+// <features.h> (through <stdlib.h>) says whether this is glibc, which has `malloc_trim`.
+#include <stdlib.h>
 #if defined(__GLIBC__)
 #include <malloc.h>
 #endif
