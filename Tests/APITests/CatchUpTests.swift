@@ -2,7 +2,6 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
-import Logging
 import Testing
 @testable import API
 
@@ -12,21 +11,11 @@ import Testing
 /// restored server's first login), and past the wait the answer is 503 `read_models_behind`.
 @Suite("Requests held while a start catches up", .timeLimit(.minutes(3)))
 struct CatchUpTests {
-    private static func runtime(_ directory: String, readYourWritesTimeout: Duration = .seconds(5)) throws -> LogbookRuntime {
-        var configuration = LogbookConfiguration(dataDirectory: directory, port: 0, bcryptCost: 4, unsafeNoSync: true)
-        configuration.readYourWritesTimeout = readYourWritesTimeout
-        return try LogbookRuntime(configuration: configuration, environment: [:])
-    }
-
-    private static func serve<Value>(_ runtime: LogbookRuntime, _ body: @Sendable (any TestClientProtocol) async throws -> Value) async throws -> Value {
-        try await buildApplication(runtime: runtime, logger: Logger(label: "catch-up-tests")).test(.live, body)
-    }
-
     @Test func aStartBehindTheLogAnswersFromReadModelsThatHoldIt() async throws {
         let directory = NSTemporaryDirectory() + "catch-up-tests-" + UUID().uuidString
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let first = try Self.runtime(directory)
-        let houseId = try await Self.serve(first) { client in
+        let first = try LogbookRuntime.forTests(on: directory, unsafeNoSync: true)
+        let houseId = try await first.serveForTests { client in
             let ann = try await client.register("ann@example.org", displayName: "Ann")
             let house = try await client.send(.post, "/v1/houses", json: ["name": "Canal House"], token: ann.token)
             return try #require(house.json["houseId"] as? String)
@@ -36,7 +25,7 @@ struct CatchUpTests {
 
         // Before the runner has run, the read models hold nothing of the log: a request waits
         // for them, and past the wait is told so, never answered from them.
-        let second = try Self.runtime(directory, readYourWritesTimeout: .milliseconds(200))
+        let second = try LogbookRuntime.forTests(on: directory, unsafeNoSync: true) { $0.readYourWritesTimeout = .milliseconds(200) }
         #expect(second.projections.runnerStatus.phase == .starting)
         let started = ContinuousClock.now
         do {
@@ -47,7 +36,7 @@ struct CatchUpTests {
         }
         #expect(ContinuousClock.now - started >= .milliseconds(200), "it waited for them first")
 
-        try await Self.serve(second) { client in
+        try await second.serveForTests { client in
             // The runner catches up meanwhile; the login waits for it instead of a 401.
             let login = try await client.login("ann@example.org", "correct horse")
             #expect(login.status == .created, "\(login.text)")

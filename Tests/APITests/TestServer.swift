@@ -29,6 +29,25 @@ struct TestServer {
     }
 }
 
+extension LogbookRuntime {
+    /// A runtime on `directory` (bcrypt cost 4, no ambient environment), for tests that stop it
+    /// and start another there.
+    static func forTests(
+        on directory: String, unsafeNoSync: Bool, configure: (inout LogbookConfiguration) -> Void = { _ in }
+    ) throws -> LogbookRuntime {
+        var configuration = LogbookConfiguration(dataDirectory: directory, port: 0, bcryptCost: 4, unsafeNoSync: unsafeNoSync)
+        configure(&configuration)
+        return try LogbookRuntime(configuration: configuration, environment: [:])
+    }
+
+    /// Runs `body` against the live application on this runtime (services included).
+    func serveForTests<Value>(
+        logger: Logger = Logger(label: "api-tests"), _ body: @Sendable (any TestClientProtocol) async throws -> Value
+    ) async throws -> Value {
+        try await buildApplication(runtime: self, logger: logger).test(.live, body)
+    }
+}
+
 extension TestResponse {
     /// The body parsed as a JSON object.
     var json: [String: Any] {
