@@ -1,4 +1,5 @@
 import EventLog
+import EventSourcing
 
 extension ProjectionEngine {
     /// Positions read from the log at once, at most: a page (up to 500) is a few reads, each one
@@ -27,5 +28,33 @@ extension ProjectionEngine {
             records += read
         }
         return records
+    }
+
+    /// What `make` makes of the log's events at `positions` (as `records(at:)` reads them), in
+    /// that order. Each value is kept for the next reader with the users whose personal data it
+    /// shows (`subjects`), and answered from there until one of them is erased (`LogItemCache`).
+    /// Only values opened with the engine's own keyring are kept or answered from there.
+    nonisolated func logItems<Value: Sendable>(
+        at positions: [UInt64], subjects: (Value) -> [String], make: (RecordedEvent) throws(ReadModelError) -> Value
+    ) async throws(ReadModelError) -> [Value] {
+        guard let keyring = personalData, PersonalDataKeys.current.map({ ($0 as AnyObject) === (keyring as AnyObject) }) ?? true else {
+            return try await records(at: positions).map(make)
+        }
+        var values = positions.map { logItemCache.value(Value.self, at: $0, keyring: keyring) }
+        let missing = zip(positions, values).compactMap { position, value in value == nil ? position : nil }
+        guard !missing.isEmpty else { return values.map { $0! } }
+        var made: [UInt64: Value] = [:]
+        for record in try await records(at: missing) {
+            let value = try make(record)
+            made[record.position] = value
+            // One already erased would be forgotten at its next read: opened again instead.
+            let users = subjects(value)
+            if !users.contains(where: keyring.isKnownErased) { logItemCache.keep(value, at: record.position, subjects: users) }
+        }
+        for index in values.indices where values[index] == nil { values[index] = made[positions[index]] }
+        return values.map { value in
+            guard let value else { preconditionFailure("records(at:) answers every position or throws") }
+            return value
+        }
     }
 }

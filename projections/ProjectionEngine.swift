@@ -25,6 +25,8 @@ public actor ProjectionEngine<Store: EventStore> {
     nonisolated let reporter = Mutex<(@Sendable (ProjectionIncident) -> Void)?>(nil)
     /// How many times the end of a long catch-up or rebuild gave freed memory back (`FreedMemory`).
     nonisolated let freedMemoryReturns = Atomic<Int>(0)
+    /// What queries made of the log's events, kept for the next reader (`logItems(at:)`).
+    nonisolated let logItemCache = LogItemCache()
     /// Test seam: called at each step of a rebuild, which waits for it, so a test can append or
     /// read while a rebuild is paused at a chosen point.
     nonisolated let rebuildHook = Mutex<(@Sendable (RebuildStep) async -> Void)?>(nil)

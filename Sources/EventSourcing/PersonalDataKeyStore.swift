@@ -105,6 +105,12 @@ public final class PersonalDataKeyStore: PersonalDataKeyring {
         return text
     }
 
+    /// Whether `subject` was erased here, or found erased in the storage (`erase` records it
+    /// before it returns).
+    public func isKnownErased(_ subject: String) -> Bool {
+        cache.withLock { $0.erased.contains(subject) }
+    }
+
     /// What `text`, opened from `stored`, takes while it is kept.
     static func openedBytes(_ stored: String, _ text: String) -> Int {
         stored.utf8.count + text.utf8.count + openedTextOverheadBytes

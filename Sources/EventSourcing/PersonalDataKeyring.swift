@@ -14,12 +14,22 @@ public protocol PersonalDataKeyring: Sendable {
     /// as long as it forgets it when it erases the subject; a build, which opens each value
     /// once, calls `PersonalDataSeal.open` instead.
     func openForReading(_ stored: String, subject: String) throws -> String?
+    /// Whether `subject` is erased as far as this keyring knows now, without a round trip to its
+    /// storage: a reader that keeps values it opened checks it before it answers from them, as
+    /// `openForReading` forgets them at the erasure.
+    func isKnownErased(_ subject: String) -> Bool
 }
 
 extension PersonalDataKeyring {
     /// Opens `stored` every time: a keyring with no place to keep what it opened.
     public func openForReading(_ stored: String, subject: String) throws -> String? {
         try PersonalDataSeal.open(stored, subject: subject, keyring: self)
+    }
+
+    /// Without a place that knows its erasures: a subject with no key it can give now counts as
+    /// erased, so nothing opened for it is trusted.
+    public func isKnownErased(_ subject: String) -> Bool {
+        (try? dataKey(of: subject, create: false)) == nil
     }
 }
 

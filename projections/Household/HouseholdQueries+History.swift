@@ -14,8 +14,8 @@ extension HouseholdQueries {
             let page = try engine.read(HouseholdProjections.history) {
                 try $0.page(UInt64.self, in: HouseholdHistoryProjection.history, prefix: prefix, request)
             }
-            let records = try await engine.records(at: page.entries.map(\.value))
-            return HistoryPage(items: try records.map(historyItem), next: page.next)
+            let items = try await engine.logItems(at: page.entries.map(\.value), subjects: { [$0.userId] }, make: historyItem)
+            return HistoryPage(items: items, next: page.next)
         } catch {
             throw .readModel(error)
         }

@@ -139,13 +139,11 @@ public struct WorkplaceQueries<Store: EventStore>: Sendable {
     /// The reviews whose events are at `positions`, in that order. The read model names only
     /// positions of reviews, so one without a review is a fault of the service.
     private func readReviews(at positions: [UInt64]) async throws(ReadModelError) -> [ReviewView] {
-        let records = try await engine.records(at: positions)
         // With the keyring the engine opens events with, as the read models once did.
         let keyring = engine.keyringInEffect
-        var reviews: [ReviewView] = []
-        reviews.reserveCapacity(records.count)
-        for record in records { reviews.append(try Self.review(from: record, keyring: keyring)) }
-        return reviews
+        return try await engine.logItems(at: positions, subjects: { [$0.employeeId, $0.reviewer.userId] }) { record throws(ReadModelError) in
+            try Self.review(from: record, keyring: keyring)
+        }
     }
 
     /// The review `record` holds, its sealed fields opened with `keyring`.
