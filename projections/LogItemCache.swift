@@ -1,4 +1,3 @@
-import EventSourcing
 import Synchronization
 
 /// What queries made of the log's events for their readers (a review, an item of a house's
@@ -7,40 +6,72 @@ import Synchronization
 /// Read models that keep positions instead of copies (ADR 0009) read each item of a page from the
 /// log, decode it and open its sealed fields: for a page of 50 reviews that was a fifth of the
 /// server's time (docs/benchmarks.md, issue 9, twentieth pass). The log never changes a record,
-/// so what is kept stays right until a user whose personal data it shows is erased: every value
-/// is kept with those users, and is not answered once the keyring knows one of them erased.
-/// Past `entriesMax` everything kept is forgotten at once, as the keyring's opened texts are.
+/// so what is kept stays right until a user whose personal data it shows is erased. Erasures are
+/// rare, so at the first sign of one (the keyring's `knownErasures` moved) everything kept is
+/// forgotten, which needs no list of whom each value shows and no check per value: a page is
+/// one lock and one cast, not one per item (those were 5% of the reviews route's samples).
+/// Past `entriesMax` everything kept is forgotten at once too, as the keyring's opened texts are.
 final class LogItemCache: Sendable {
-    private struct Entry {
-        let value: any Sendable
-        /// The users whose personal data `value` shows, opened.
-        let subjects: [String]
+    /// The values of one type by position; only touched under `kept`'s lock.
+    private final class Values<Value>: @unchecked Sendable {
+        var byPosition: [UInt64: Value] = [:]
     }
 
-    private let entries = Mutex<[UInt64: Entry]>([:])
+    private struct Kept {
+        var byType: [ObjectIdentifier: AnyObject] = [:]
+        var count = 0
+        /// The keyring's `knownErasures` when what is kept was opened (or later, with no erasure
+        /// between).
+        var erasures = 0
+
+        /// Forgets everything when an erasure may have come since it was kept.
+        mutating func forgetAll(unless erasures: Int) {
+            guard erasures != self.erasures else { return }
+            byType.removeAll()
+            count = 0
+            self.erasures = erasures
+        }
+    }
+
+    private let kept = Mutex(Kept())
 
     /// Values kept at most. A review is about 1–2 KB of heap, a history item a few hundred bytes.
     static var entriesMax: Int { 8_192 }
 
     /// How many values are kept now (tests).
-    var count: Int { entries.withLock { $0.count } }
+    var count: Int { kept.withLock { $0.count } }
 
-    /// The value kept for `position` as a `Value`, unless `keyring` knows one of its users erased
-    /// (it is forgotten then).
-    func value<Value: Sendable>(_ type: Value.Type, at position: UInt64, keyring: any PersonalDataKeyring) -> Value? {
-        guard let entry = entries.withLock({ $0[position] }), let value = entry.value as? Value else { return nil }
-        guard !entry.subjects.contains(where: keyring.isKnownErased) else {
-            entries.withLock { _ = $0.removeValue(forKey: position) }
-            return nil
+    /// The values kept for `positions` as `Value`s, nil where none is. `erasures` is the keyring's
+    /// `knownErasures`, read before: when it moved, nothing kept is answered (or kept any longer).
+    func values<Value: Sendable>(_ type: Value.Type, at positions: [UInt64], erasures: Int) -> [Value?] {
+        kept.withLock { kept in
+            kept.forgetAll(unless: erasures)
+            guard let values = kept.byType[ObjectIdentifier(type)] as? Values<Value> else {
+                return Array(repeating: nil, count: positions.count)
+            }
+            return positions.map { values.byPosition[$0] }
         }
-        return value
     }
 
-    /// Keeps `value`, which shows the personal data of `subjects`, for `position`.
-    func keep(_ value: some Sendable, at position: UInt64, subjects: [String]) {
-        entries.withLock { entries in
-            if entries.count >= Self.entriesMax { entries.removeAll() }
-            entries[position] = Entry(value: value, subjects: subjects)
+    /// Keeps `made`, opened after the keyring's `knownErasures` was `erasures`; unless what is
+    /// kept already stands for another count (an erasure came between: they may show its user).
+    func keep<Value: Sendable>(_ made: [UInt64: Value], erasures: Int) {
+        kept.withLock { kept in
+            guard kept.erasures == erasures, !made.isEmpty else { return }
+            if kept.count + made.count > Self.entriesMax {
+                kept.byType.removeAll()
+                kept.count = 0
+            }
+            let values: Values<Value>
+            if let known = kept.byType[ObjectIdentifier(Value.self)] as? Values<Value> {
+                values = known
+            } else {
+                values = Values()
+                kept.byType[ObjectIdentifier(Value.self)] = values
+            }
+            for (position, value) in made where values.byPosition.updateValue(value, forKey: position) == nil {
+                kept.count += 1
+            }
         }
     }
 }

@@ -31,26 +31,23 @@ extension ProjectionEngine {
     }
 
     /// What `make` makes of the log's events at `positions` (as `records(at:)` reads them), in
-    /// that order. Each value is kept for the next reader with the users whose personal data it
-    /// shows (`subjects`), and answered from there until one of them is erased (`LogItemCache`).
-    /// Only values opened with the engine's own keyring are kept or answered from there.
+    /// that order. Each value is kept for the next reader, and answered from there until the
+    /// keyring learns of an erasure (`LogItemCache`). Only values opened with the engine's own
+    /// keyring are kept or answered from there, and only when it counts its erasures.
     nonisolated func logItems<Value: Sendable>(
-        at positions: [UInt64], subjects: (Value) -> [String], make: (RecordedEvent) throws(ReadModelError) -> Value
+        at positions: [UInt64], make: (RecordedEvent) throws(ReadModelError) -> Value
     ) async throws(ReadModelError) -> [Value] {
-        guard let keyring = personalData, PersonalDataKeys.current.map({ ($0 as AnyObject) === (keyring as AnyObject) }) ?? true else {
+        guard let keyring = personalData, PersonalDataKeys.current.map({ ($0 as AnyObject) === (keyring as AnyObject) }) ?? true,
+              let erasures = keyring.knownErasures
+        else {
             return try await records(at: positions).map(make)
         }
-        var values = positions.map { logItemCache.value(Value.self, at: $0, keyring: keyring) }
+        var values = logItemCache.values(Value.self, at: positions, erasures: erasures)
         let missing = zip(positions, values).compactMap { position, value in value == nil ? position : nil }
         guard !missing.isEmpty else { return values.map { $0! } }
         var made: [UInt64: Value] = [:]
-        for record in try await records(at: missing) {
-            let value = try make(record)
-            made[record.position] = value
-            // One already erased would be forgotten at its next read: opened again instead.
-            let users = subjects(value)
-            if !users.contains(where: keyring.isKnownErased) { logItemCache.keep(value, at: record.position, subjects: users) }
-        }
+        for record in try await records(at: missing) { made[record.position] = try make(record) }
+        logItemCache.keep(made, erasures: erasures)
         for index in values.indices where values[index] == nil { values[index] = made[positions[index]] }
         return values.map { value in
             guard let value else { preconditionFailure("records(at:) answers every position or throws") }

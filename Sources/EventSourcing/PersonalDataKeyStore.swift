@@ -105,10 +105,10 @@ public final class PersonalDataKeyStore: PersonalDataKeyring {
         return text
     }
 
-    /// Whether `subject` was erased here, or found erased in the storage (`erase` records it
-    /// before it returns).
-    public func isKnownErased(_ subject: String) -> Bool {
-        cache.withLock { $0.erased.contains(subject) }
+    /// The subjects erased here or found erased in the storage (`erase` records its subject
+    /// before it returns); `erased` only grows, so its size is the count.
+    public var knownErasures: Int? {
+        cache.withLock { $0.erased.count }
     }
 
     /// What `text`, opened from `stored`, takes while it is kept.

@@ -14,10 +14,11 @@ public protocol PersonalDataKeyring: Sendable {
     /// as long as it forgets it when it erases the subject; a build, which opens each value
     /// once, calls `PersonalDataSeal.open` instead.
     func openForReading(_ stored: String, subject: String) throws -> String?
-    /// Whether `subject` is erased as far as this keyring knows now, without a round trip to its
-    /// storage: a reader that keeps values it opened checks it before it answers from them, as
-    /// `openForReading` forgets them at the erasure.
-    func isKnownErased(_ subject: String) -> Bool
+    /// How many subjects this keyring knows erased, without a round trip to its storage: a count
+    /// that only grows, with every erasure made or found here. A reader that keeps values it
+    /// opened forgets them when the count has moved (as `openForReading` forgets at the erasure);
+    /// nil for a keyring that cannot tell, whose opened values nobody keeps.
+    var knownErasures: Int? { get }
 }
 
 extension PersonalDataKeyring {
@@ -26,11 +27,8 @@ extension PersonalDataKeyring {
         try PersonalDataSeal.open(stored, subject: subject, keyring: self)
     }
 
-    /// Without a place that knows its erasures: a subject with no key it can give now counts as
-    /// erased, so nothing opened for it is trusted.
-    public func isKnownErased(_ subject: String) -> Bool {
-        (try? dataKey(of: subject, create: false)) == nil
-    }
+    /// Without a place that counts its erasures: nothing opened with it is kept.
+    public var knownErasures: Int? { nil }
 }
 
 /// The keyring of the work at hand. The server sets it around commands and projection runs;

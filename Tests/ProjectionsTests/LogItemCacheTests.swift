@@ -6,13 +6,10 @@ import Testing
 @testable import Projections
 
 /// `ProjectionEngine.logItems(at:)`: what a query makes of the log's events is made once and
-/// answered from `LogItemCache` after, until a user whose data it shows is erased; only for the
+/// answered from `LogItemCache` after, until the keyring learns of an erasure; only for the
 /// engine's own keyring.
 @Suite("Log items kept for readers", .timeLimit(.minutes(2)))
 struct LogItemCacheTests {
-    /// Whose personal data the item at `position` shows in these tests.
-    private static func subjects(_ position: UInt64) -> [String] { position.isMultiple(of: 2) ? ["eve"] : ["ann", "bob"] }
-
     /// How many items were made.
     private final class Made: Sendable {
         private let count = Atomic(0)
@@ -22,13 +19,13 @@ struct LogItemCacheTests {
 
     /// Makes each record's position, counting the makings.
     private static func items(_ engine: ProjectionEngine<LMDBEventStore>, _ positions: [UInt64], made: Made) async throws -> [UInt64] {
-        try await engine.logItems(at: positions, subjects: { Self.subjects($0) }) { record in
+        try await engine.logItems(at: positions) { record in
             made.add()
             return record.position
         }
     }
 
-    @Test func aPageIsMadeOnceAndMadeAgainOnlyForAnErasedUsersItems() async throws {
+    @Test func aPageIsMadeOnceAndMadeAgainAfterAnErasure() async throws {
         let keys = try TemporaryKeyStore()
         defer { keys.remove() }
         let fixture = try await HouseholdFixture(projections: HouseholdProjections.all, personalData: keys.keyring)
@@ -47,9 +44,39 @@ struct LogItemCacheTests {
 
         try keys.keyring.erase("eve")
         #expect(try await Self.items(fixture.engine, positions, made: made) == positions)
-        #expect(made.value == 4, "only Eve's item made again")
+        #expect(made.value == 6, "everything made again after the erasure")
         #expect(try await Self.items(fixture.engine, positions, made: made) == positions)
-        #expect(made.value == 5, "an erased user's item is not kept")
+        #expect(made.value == 6, "and kept again: an erased user stays erased")
+    }
+
+    @Test func valuesOpenedBeforeAnErasureAReaderHasSeenAreNotKept() {
+        let cache = LogItemCache()
+        #expect(cache.values(String.self, at: [1], erasures: 0) == [nil])
+        cache.keep([1: "Eve"], erasures: 0)
+        #expect(cache.values(String.self, at: [1], erasures: 0) == ["Eve"])
+
+        #expect(cache.values(String.self, at: [1], erasures: 1) == [nil], "the erasure forgets what was kept")
+        #expect(cache.count == 0)
+        cache.keep([1: "Eve"], erasures: 0)  // opened by a reader that started before the erasure
+        #expect(cache.count == 0 && cache.values(String.self, at: [1], erasures: 1) == [nil])
+        cache.keep([1: "Deleted user"], erasures: 1)
+        #expect(cache.values(String.self, at: [1], erasures: 1) == ["Deleted user"])
+    }
+
+    @Test func valuesOfTwoTypesAtOnePositionAreKeptApartAndBounded() {
+        let cache = LogItemCache()
+        cache.keep([7: "seven"], erasures: 0)
+        cache.keep([7: 7], erasures: 0)
+        #expect(cache.values(String.self, at: [7, 8], erasures: 0) == ["seven", nil])
+        #expect(cache.values(Int.self, at: [7], erasures: 0) == [7])
+        #expect(cache.count == 2)
+
+        let many = Dictionary(uniqueKeysWithValues: (1...UInt64(LogItemCache.entriesMax - 2)).map { ($0 + 100, Int($0)) })
+        cache.keep(many, erasures: 0)
+        #expect(cache.count == LogItemCache.entriesMax, "up to the bound, nothing forgotten")
+        cache.keep([1: 1], erasures: 0)
+        #expect(cache.count == 1, "past the bound, everything forgotten at once")
+        #expect(cache.values(String.self, at: [7], erasures: 0) == [nil])
     }
 
     @Test func anotherKeyringsItemsAreNeitherKeptNorAnsweredFromWhatWasKept() async throws {

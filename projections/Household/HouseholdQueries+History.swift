@@ -14,7 +14,7 @@ extension HouseholdQueries {
             let page = try engine.read(HouseholdProjections.history) {
                 try $0.page(UInt64.self, in: HouseholdHistoryProjection.history, prefix: prefix, request)
             }
-            let items = try await engine.logItems(at: page.entries.map(\.value), subjects: { [$0.userId] }, make: historyItem)
+            let items = try await engine.logItems(at: page.entries.map(\.value), make: historyItem)
             return HistoryPage(items: items, next: page.next)
         } catch {
             throw .readModel(error)

@@ -141,7 +141,7 @@ public struct WorkplaceQueries<Store: EventStore>: Sendable {
     private func readReviews(at positions: [UInt64]) async throws(ReadModelError) -> [ReviewView] {
         // With the keyring the engine opens events with, as the read models once did.
         let keyring = engine.keyringInEffect
-        return try await engine.logItems(at: positions, subjects: { [$0.employeeId, $0.reviewer.userId] }) { record throws(ReadModelError) in
+        return try await engine.logItems(at: positions) { record throws(ReadModelError) in
             try Self.review(from: record, keyring: keyring)
         }
     }
