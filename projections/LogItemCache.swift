@@ -8,8 +8,8 @@ import Synchronization
 /// server's time (docs/benchmarks.md, issue 9, twentieth pass). The log never changes a record,
 /// so what is kept stays right until a user whose personal data it shows is erased. Erasures are
 /// rare, so at the first sign of one (the keyring's `knownErasures` moved) everything kept is
-/// forgotten, which needs no list of whom each value shows and no check per value: a page is
-/// one lock and one cast, not one per item (those were 5% of the reviews route's samples).
+/// forgotten. That needs no list of whom each value shows, which a new query could get wrong,
+/// and no check per value: a page is one lock and one cast, not one of each per item.
 /// Past `entriesMax` everything kept is forgotten at once too, as the keyring's opened texts are.
 final class LogItemCache: Sendable {
     /// The values of one type by position; only touched under `kept`'s lock.
