@@ -30,18 +30,39 @@ extension ProjectionEngine {
         return records
     }
 
+    /// The keyring's `knownErasures` that values opened now are kept under in `LogItemCache`; nil
+    /// when they are not kept: only values opened with the engine's own keyring are, and only
+    /// when it counts its erasures.
+    nonisolated var logItemsKeptUnder: Int? {
+        guard let keyring = personalData, PersonalDataKeys.current.map({ ($0 as AnyObject) === (keyring as AnyObject) }) ?? true else {
+            return nil
+        }
+        return keyring.knownErasures
+    }
+
+    /// `logItems` for items a read model holds copies of, made in the read at hand: the value of
+    /// the event at each of `positions`, from `LogItemCache` or else `make` (given the position's
+    /// index), nil where `make` finds none. The read model must hold what the event at the
+    /// position says, never changed after (a news item, deleted but never edited).
+    nonisolated func keptItems<Value: Sendable>(at positions: [UInt64], make: (Int) throws -> Value?) rethrows -> [Value?] {
+        guard let erasures = logItemsKeptUnder else { return try positions.indices.map(make) }
+        var values = logItemCache.values(Value.self, at: positions, erasures: erasures)
+        var made: [UInt64: Value] = [:]
+        for index in values.indices where values[index] == nil {
+            values[index] = try make(index)
+            if let value = values[index] { made[positions[index]] = value }
+        }
+        logItemCache.keep(made, erasures: erasures)
+        return values
+    }
+
     /// What `make` makes of the log's events at `positions` (as `records(at:)` reads them), in
     /// that order. Each value is kept for the next reader, and answered from there until the
-    /// keyring learns of an erasure (`LogItemCache`). Only values opened with the engine's own
-    /// keyring are kept or answered from there, and only when it counts its erasures.
+    /// keyring learns of an erasure (`LogItemCache`), when `logItemsKeptUnder` says so.
     nonisolated func logItems<Value: Sendable>(
         at positions: [UInt64], make: (RecordedEvent) throws(ReadModelError) -> Value
     ) async throws(ReadModelError) -> [Value] {
-        guard let keyring = personalData, PersonalDataKeys.current.map({ ($0 as AnyObject) === (keyring as AnyObject) }) ?? true,
-              let erasures = keyring.knownErasures
-        else {
-            return try await records(at: positions).map(make)
-        }
+        guard let erasures = logItemsKeptUnder else { return try await records(at: positions).map(make) }
         var values = logItemCache.values(Value.self, at: positions, erasures: erasures)
         let missing = zip(positions, values).compactMap { position, value in value == nil ? position : nil }
         guard !missing.isEmpty else { return values.map { $0! } }

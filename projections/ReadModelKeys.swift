@@ -27,6 +27,15 @@ enum ReadModelKeys {
         }
     }
 
+    /// The position `newestFirst(prefix, position)` made `key` from; nil for a key not made so.
+    static func position(ofNewestFirst key: String, prefix: String) -> UInt64? {
+        let (keyBytes, prefixBytes) = (key.utf8, prefix.utf8)
+        guard keyBytes.count == prefixBytes.count + numberDigits, keyBytes.starts(with: prefixBytes),
+              let inverted = UInt64(Substring(keyBytes.dropFirst(prefixBytes.count)))
+        else { return nil }
+        return UInt64.max - inverted
+    }
+
     /// `value` zero-padded to `numberDigits`, so that numbers sort as their keys do.
     static func padded(_ value: UInt64) -> String {
         String(unsafeUninitializedCapacity: numberDigits) { digits in

@@ -32,6 +32,20 @@ struct ReadModelKeysTests {
         #expect(ReadModelKeys.newestFirst("h/", 7) == "h/18446744073709551608")
     }
 
+    /// The position is read back from a list entry's key, and only from a key made so.
+    @Test(arguments: ["", "house-1/", "é%2Fü/", String(repeating: "p", count: 300)])
+    func aNewestFirstKeyGivesItsPositionBack(prefix: String) {
+        for position: UInt64 in [0, 1, 99, 100, 1_234_567_890_123, UInt64.max] {
+            #expect(ReadModelKeys.position(ofNewestFirst: ReadModelKeys.newestFirst(prefix, position), prefix: prefix) == position)
+        }
+        let key = ReadModelKeys.newestFirst(prefix, 7)
+        #expect(ReadModelKeys.position(ofNewestFirst: key, prefix: prefix + "x") == nil, "another prefix")
+        #expect(ReadModelKeys.position(ofNewestFirst: String(key.dropLast()), prefix: prefix) == nil, "a digit short")
+        #expect(ReadModelKeys.position(ofNewestFirst: key + "0", prefix: prefix) == nil, "a digit long")
+        #expect(ReadModelKeys.position(ofNewestFirst: prefix + "1844674407370955160x", prefix: prefix) == nil, "not a number")
+        #expect(ReadModelKeys.position(ofNewestFirst: prefix + "99999999999999999999", prefix: prefix) == nil, "past UInt64")
+    }
+
     @Test(arguments: [
         ("3f2c9a4e-0000-4000-8000-000000000001", "3f2c9a4e-0000-4000-8000-000000000001"),
         ("a/b", "a%2Fb"), ("100%", "100%25"), ("%2F", "%252F"), ("", ""), ("é/ü", "é%2Fü"),

@@ -3,16 +3,26 @@ import Foundation
 extension WorkplaceQueries {
     /// Up to `limit` values of `table` under `prefix` after `cursor` (newest first: ids, or
     /// positions), each resolved by `resolve` in the same snapshot; a value that resolves to
-    /// nothing is skipped (none does: lists and items change in the same transaction).
+    /// nothing is skipped (none does: lists and items change in the same transaction). With
+    /// `keptByPosition`, what `resolve` made is kept by the position in the entry's key, and
+    /// taken from there by the next reader (`ProjectionEngine.keptItems`): for items that never
+    /// change once their event made them.
     func newestFirst<Stored: ReadModelValue, Item: Sendable & Equatable>(
-        _ stored: Stored.Type, in table: String, prefix: String, limit: Int?, cursor: String?,
+        _ stored: Stored.Type, in table: String, prefix: String, limit: Int?, cursor: String?, keptByPosition: Bool = false,
         resolve: (ReadModelReader, Stored) throws -> Item?
     ) throws(ListQueryError) -> ItemPage<Item> {
         let request = try ListPage.request(limit: limit, cursor: cursor, prefix: prefix)
         do {
             return try engine.read(WorkplaceProjections.organisations) { model in
                 let page = try model.page(Stored.self, in: table, prefix: prefix, request)
-                return ItemPage(items: try page.entries.compactMap { try resolve(model, $0.value) }, next: page.next)
+                let entries = Array(page.entries)
+                // Every key of such a list is made by `ReadModelKeys.newestFirst`; were one not, the
+                // page is made as without `keptByPosition`.
+                let positions = keptByPosition ? entries.compactMap { ReadModelKeys.position(ofNewestFirst: $0.key, prefix: prefix) } : []
+                let items = keptByPosition && positions.count == entries.count
+                    ? try engine.keptItems(at: positions) { try resolve(model, entries[$0].value) }
+                    : try entries.map { try resolve(model, $0.value) }
+                return ItemPage(items: items.compactMap { $0 }, next: page.next)
             }
         } catch {
             throw .readModel(error)

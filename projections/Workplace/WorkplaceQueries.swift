@@ -166,7 +166,9 @@ public struct WorkplaceQueries<Store: EventStore>: Sendable {
     ) throws(ListQueryError) -> ItemPage<NewsItemView> {
         let (table, prefix) = locationId.map { (Table.locationNews, WorkplaceKeys.listPrefix(organisationId, $0)) }
             ?? (Table.organisationNews, WorkplaceKeys.organisationPrefix(organisationId))
-        return try newestFirst(String.self, in: table, prefix: prefix, limit: limit, cursor: cursor) { model, newsId in
+        // A posted item never changes (a deletion takes it out of both lists), and its event's
+        // position keys it in both: what was opened is kept by that position.
+        return try newestFirst(String.self, in: table, prefix: prefix, limit: limit, cursor: cursor, keptByPosition: true) { model, newsId in
             try model.value(NewsItemView.self, at: WorkplaceKeys.item(organisationId, newsId), in: Table.news).map(opened)
         }
     }

@@ -1,4 +1,5 @@
 import EventLog
+import EventSourcing
 import Foundation
 import Testing
 import Workplace
@@ -132,6 +133,31 @@ struct ReviewAndNewsListTests {
         // Deleting again (the decider writes no such event) changes nothing.
         try await fixture.append(.newsDeleted(.init(organisationId: "org-1", newsId: "news-4", locationId: "loc-1", actorId: "ann")))
         #expect(try fixture.queries.news(in: "org-1", location: nil, limit: nil, cursor: nil).items.count == 4)
+    }
+
+    /// With the engine's keyring, an item opened for one reader is taken from `LogItemCache` by
+    /// the next, in either list; a deletion still takes it off the page at once.
+    @Test func openedNewsItemsAreKeptForTheNextReaderAndADeletedOneStillLeaves() async throws {
+        let keys = try TemporaryKeyStore()
+        defer { keys.remove() }
+        let fixture = try await WorkplaceFixture(personalData: keys.keyring)
+        defer { fixture.close() }
+        try await PersonalDataKeys.$current.withValue(keys.keyring) {
+            try await organisation(fixture)
+            for n in 0..<3 { try await fixture.append(H.news("org-1", "news-\(n)", title: "T\(n)", at: start + Double(n))) }
+        }
+        let all = try fixture.queries.news(in: "org-1", location: nil, limit: nil, cursor: nil).items
+        #expect(all.map(\.title) == ["T2", "T1", "T0"] && fixture.engine.logItemCache.count == 3)
+
+        // What is kept is what the next reader gets: planted, it shows.
+        let erasures = try #require(keys.keyring.knownErasures)
+        var planted = all[1]
+        planted.title = "kept"
+        fixture.engine.logItemCache.keep([planted.position: planted], erasures: erasures)
+        #expect(try fixture.queries.news(in: "org-1", location: "loc-1", limit: nil, cursor: nil).items.map(\.title) == ["T2", "kept", "T0"])
+
+        try await fixture.append(.newsDeleted(.init(organisationId: "org-1", newsId: "news-1", locationId: "loc-1", actorId: "ann")))
+        #expect(try fixture.queries.news(in: "org-1", location: nil, limit: nil, cursor: nil).items.map(\.newsId) == ["news-2", "news-0"])
     }
 
     /// Items posted between two page reads neither repeat nor skip one: the cursor is a key.
