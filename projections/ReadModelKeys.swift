@@ -27,13 +27,35 @@ enum ReadModelKeys {
         }
     }
 
+    /// The positions `newestFirst(prefix, _:)` made `keys` from; nil when one was not made so.
+    static func positions(ofNewestFirst keys: [String], prefix: String) -> [UInt64]? {
+        var positions: [UInt64] = []
+        positions.reserveCapacity(keys.count)
+        for key in keys {
+            guard let position = position(ofNewestFirst: key, prefix: prefix) else { return nil }
+            positions.append(position)
+        }
+        return positions
+    }
+
     /// The position `newestFirst(prefix, position)` made `key` from; nil for a key not made so.
+    /// Reads the bytes where the strings hold them: `UInt64(_:)` of the digits' substring was
+    /// most of a page of news taken from what was kept.
     static func position(ofNewestFirst key: String, prefix: String) -> UInt64? {
-        let (keyBytes, prefixBytes) = (key.utf8, prefix.utf8)
-        guard keyBytes.count == prefixBytes.count + numberDigits, keyBytes.starts(with: prefixBytes),
-              let inverted = UInt64(Substring(keyBytes.dropFirst(prefixBytes.count)))
-        else { return nil }
-        return UInt64.max - inverted
+        withBytes(of: key) { key in
+            withBytes(of: prefix) { prefix -> UInt64? in
+                guard key.count == prefix.count + numberDigits, key.starts(with: prefix) else { return nil }
+                var inverted: UInt64 = 0
+                for byte in key[prefix.count...] {
+                    guard byte &- UInt8(ascii: "0") < 10 else { return nil }
+                    let (tens, over) = inverted.multipliedReportingOverflow(by: 10)
+                    let (sum, carry) = tens.addingReportingOverflow(UInt64(byte &- UInt8(ascii: "0")))
+                    guard !over, !carry else { return nil }
+                    inverted = sum
+                }
+                return UInt64.max - inverted
+            }
+        }
     }
 
     /// `value` zero-padded to `numberDigits`, so that numbers sort as their keys do.

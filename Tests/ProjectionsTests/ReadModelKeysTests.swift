@@ -44,6 +44,8 @@ struct ReadModelKeysTests {
         #expect(ReadModelKeys.position(ofNewestFirst: key + "0", prefix: prefix) == nil, "a digit long")
         #expect(ReadModelKeys.position(ofNewestFirst: prefix + "1844674407370955160x", prefix: prefix) == nil, "not a number")
         #expect(ReadModelKeys.position(ofNewestFirst: prefix + "99999999999999999999", prefix: prefix) == nil, "past UInt64")
+        #expect(ReadModelKeys.positions(ofNewestFirst: [key, ReadModelKeys.newestFirst(prefix, 3)], prefix: prefix) == [7, 3])
+        #expect(ReadModelKeys.positions(ofNewestFirst: [key, prefix + "x"], prefix: prefix) == nil, "one not made so")
     }
 
     @Test(arguments: [

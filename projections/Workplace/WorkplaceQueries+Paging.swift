@@ -6,7 +6,8 @@ extension WorkplaceQueries {
     /// nothing is skipped (none does: lists and items change in the same transaction). With
     /// `keptByPosition`, what `resolve` made is kept by the position in the entry's key, and
     /// taken from there by the next reader (`ProjectionEngine.keptItems`): for items that never
-    /// change once their event made them.
+    /// change once their event made them, in a list keyed by `ReadModelKeys.newestFirst` (a page
+    /// with another key is made as without it).
     func newestFirst<Stored: ReadModelValue, Item: Sendable & Equatable>(
         _ stored: Stored.Type, in table: String, prefix: String, limit: Int?, cursor: String?, keptByPosition: Bool = false,
         resolve: (ReadModelReader, Stored) throws -> Item?
@@ -16,12 +17,9 @@ extension WorkplaceQueries {
             return try engine.read(WorkplaceProjections.organisations) { model in
                 let page = try model.page(Stored.self, in: table, prefix: prefix, request)
                 let entries = Array(page.entries)
-                // Every key of such a list is made by `ReadModelKeys.newestFirst`; were one not, the
-                // page is made as without `keptByPosition`.
-                let positions = keptByPosition ? entries.compactMap { ReadModelKeys.position(ofNewestFirst: $0.key, prefix: prefix) } : []
-                let items = keptByPosition && positions.count == entries.count
-                    ? try engine.keptItems(at: positions) { try resolve(model, entries[$0].value) }
-                    : try entries.map { try resolve(model, $0.value) }
+                let positions = keptByPosition ? ReadModelKeys.positions(ofNewestFirst: entries.map { $0.key }, prefix: prefix) : nil
+                let items = try positions.map { positions in try engine.keptItems(at: positions) { try resolve(model, entries[$0].value) } }
+                    ?? entries.map { try resolve(model, $0.value) }
                 return ItemPage(items: items.compactMap { $0 }, next: page.next)
             }
         } catch {
