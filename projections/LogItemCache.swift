@@ -1,7 +1,8 @@
 import Synchronization
 
 /// What queries made of the log's events for their readers (a review, an item of a house's
-/// history), kept by position for the next reader of the same page.
+/// history, a news item opened from the read model's copy of its event), kept by the event's
+/// position for the next reader of the same page.
 ///
 /// Read models that keep positions instead of copies (ADR 0009) read each item of a page from the
 /// log, decode it and open its sealed fields: for a page of 50 reviews that was a fifth of the
