@@ -57,8 +57,9 @@ final class LogItemCache: Sendable {
     /// Keeps `made`, opened after the keyring's `knownErasures` was `erasures`; unless what is
     /// kept already stands for another count (an erasure came between: they may show its user).
     func keep<Value: Sendable>(_ made: [UInt64: Value], erasures: Int) {
+        guard !made.isEmpty else { return }
         kept.withLock { kept in
-            guard kept.erasures == erasures, !made.isEmpty else { return }
+            guard kept.erasures == erasures else { return }
             if kept.count + made.count > Self.entriesMax {
                 kept.byType.removeAll()
                 kept.count = 0

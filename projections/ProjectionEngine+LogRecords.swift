@@ -46,11 +46,23 @@ extension ProjectionEngine {
     /// position says, never changed after (a news item, deleted but never edited).
     nonisolated func keptItems<Value: Sendable>(at positions: [UInt64], make: (Int) throws -> Value?) rethrows -> [Value?] {
         guard let erasures = logItemsKeptUnder else { return try positions.indices.map(make) }
-        var values = logItemCache.values(Value.self, at: positions, erasures: erasures)
+        return try filling(logItemCache.values(Value.self, at: positions, erasures: erasures), at: positions, erasures: erasures, make: make)
+    }
+
+    /// `kept` (what `LogItemCache` had for `positions`) with each gap made by `make` (given its
+    /// index; once per position), and what was made kept in turn under `erasures`.
+    private nonisolated func filling<Value: Sendable, Failure: Error>(
+        _ kept: [Value?], at positions: [UInt64], erasures: Int, make: (Int) throws(Failure) -> Value?
+    ) throws(Failure) -> [Value?] {
+        var values = kept
         var made: [UInt64: Value] = [:]
         for index in values.indices where values[index] == nil {
-            values[index] = try make(index)
-            if let value = values[index] { made[positions[index]] = value }
+            if let again = made[positions[index]] {
+                values[index] = again
+            } else if let value = try make(index) {
+                values[index] = value
+                made[positions[index]] = value
+            }
         }
         logItemCache.keep(made, erasures: erasures)
         return values
@@ -63,13 +75,13 @@ extension ProjectionEngine {
         at positions: [UInt64], make: (RecordedEvent) throws(ReadModelError) -> Value
     ) async throws(ReadModelError) -> [Value] {
         guard let erasures = logItemsKeptUnder else { return try await records(at: positions).map(make) }
-        var values = logItemCache.values(Value.self, at: positions, erasures: erasures)
-        let missing = zip(positions, values).compactMap { position, value in value == nil ? position : nil }
-        guard !missing.isEmpty else { return values.map { $0! } }
-        var made: [UInt64: Value] = [:]
-        for record in try await records(at: missing) { made[record.position] = try make(record) }
-        logItemCache.keep(made, erasures: erasures)
-        for index in values.indices where values[index] == nil { values[index] = made[positions[index]] }
+        let kept = logItemCache.values(Value.self, at: positions, erasures: erasures)
+        let missing = zip(positions, kept).compactMap { position, value in value == nil ? position : nil }
+        let read = missing.isEmpty ? [] : try await records(at: missing)
+        let readAt = Dictionary(read.map { ($0.position, $0) }, uniquingKeysWith: { first, _ in first })
+        let values = try filling(kept, at: positions, erasures: erasures) { index throws(ReadModelError) in
+            try readAt[positions[index]].map(make)
+        }
         return values.map { value in
             guard let value else { preconditionFailure("records(at:) answers every position or throws") }
             return value
