@@ -71,11 +71,13 @@ struct ProjectionRunnerTests {
     }
 
     /// The runner's status once it has recorded the recovery: the runner publishes a batch's
-    /// position before it resets its failure count, so a test woken by the position may look
-    /// in between (seen once under the full suite's load). Waits at most 5 s.
+    /// position before it resets its failure count, and says it runs only once it has read past
+    /// the log's end, so a test woken by the position may look in between (each seen once under
+    /// the full suite's load). Waits at most 5 s.
     private func statusAfterRecovery(_ engine: ProjectionEngine<some EventStore>) async throws -> ProjectionRunnerStatus {
         let deadline = ContinuousClock.now + .seconds(5)
-        while engine.runnerStatus.logReadFailures != 0, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(2)) }
+        func settled(_ status: ProjectionRunnerStatus) -> Bool { status.logReadFailures == 0 && status.phase != .catchingUp }
+        while !settled(engine.runnerStatus), ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(2)) }
         return engine.runnerStatus
     }
 
