@@ -10,7 +10,6 @@ import Testing
 /// of each view in `.build/console-screenshots/` for review.
 @Suite("Operator console in Chromium (server process)", .timeLimit(.minutes(4)))
 struct ConsoleBrowserTests {
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let steps = [
         "data set up", "sign-in page", "a wrong token is refused with its code", "signed in with the operator token",
         "the live tail shows events as they are appended", "event search filters, pages and shows problems",
@@ -24,7 +23,7 @@ struct ConsoleBrowserTests {
         let directory = TemporaryDataDirectory()
         let server = try await ServerProcess(dataDirectory: directory.path, environment: ["LOGBOOK_OPERATOR_TOKEN": token])
         defer { server.kill() }
-        let shots = Self.packageRoot.appendingPathComponent(".build/console-screenshots").path
+        let shots = PackageFiles.root.appendingPathComponent(".build/console-screenshots").path
         for name in Self.screenshots { try? FileManager.default.removeItem(atPath: "\(shots)/\(name).png") }
 
         let output = NSTemporaryDirectory() + "console-test-" + UUID().uuidString + ".out"
@@ -32,7 +31,7 @@ struct ConsoleBrowserTests {
         defer { try? FileManager.default.removeItem(atPath: output) }
         let process = ChildProcess()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", Self.packageRoot.appendingPathComponent("tools/console-test/drive.py").path, server.address, token, shots]
+        process.arguments = ["python3", PackageFiles.root.appendingPathComponent("tools/console-test/drive.py").path, server.address, token, shots]
         process.standardOutput = FileHandle(forWritingAtPath: output)
         process.standardError = FileHandle(forWritingAtPath: output)
         // Every wait of the driver is bounded; this ends a hang none of them names.

@@ -16,7 +16,7 @@ struct ReadmeWalkthroughTests {
     }
 
     @Test func everyCommandOfTheReadmeAnswersAsItSays() async throws {
-        let readme = try String(contentsOf: ConsoleBrowserTests.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let readme = try String(contentsOf: PackageFiles.root.appendingPathComponent("README.md"), encoding: .utf8)
         let walkthrough = ReadmeWalkthrough(readme: readme)
         // The household, operators, live updates, neighbourhood, quiz, workplace and albums blocks.
         try #require(walkthrough.blocks.count >= 7 && walkthrough.curlCalls >= 40, "found \(walkthrough.blocks.count) blocks")
