@@ -2,8 +2,9 @@
 # HTTP benchmark of issues 3, 9 and 12: GET /health, the house scoreboard (GET …/scoreboard), a
 # page of the house's history (GET …/history), a page of workplace reviews (GET …/reviews), a page
 # of workplace news (GET …/news) and task done (POST …/completions), one after the other against one
-# server, then one table of req/s, p50/p99, non-2xx responses by status and req/s as a share of
-# /health's, and the server's memory.
+# server, then one table of req/s, p50/p99, non-2xx responses by status, req/s as a share of
+# /health's, the server's CPU time per request and as a multiple of /health's, and the server's
+# memory.
 #
 # Builds the server in release (.build-bench), starts it on a fresh data directory (bcrypt cost 4:
 # registration is setup, not what is measured), optionally pre-filled with --events household
@@ -19,7 +20,8 @@
 #   --events N       EVENTS=N        pre-fill the log with about N events before the server starts (0)
 #   --app A          APP=A           whose events --events writes: household, quiz, neighbourhood (household)
 #   --port P         PORT=P          loopback port of the server (8097)
-#   --out FILE       OUT=FILE        also keep the figures, one JSON line per route, in FILE
+#   --out FILE       OUT=FILE        also keep the figures in FILE: a JSON line per route, then one
+#                                    per route with the server's CPU ticks
 #   --keep           KEEP=1          keep the work directory (data, server log, wrk output)
 #   --no-build       NO_BUILD=1      use the binaries already in .build-bench/release
 #   --live LIST      LIVE=LIST       then the live scenario (live.py): task done while each count of
@@ -99,20 +101,28 @@ fi
 python3 tools/http-bench/setup.py "$base" "$work/tuples.txt" "$catch_up_seconds_max"
 grep -E '^(VmRSS|RssAnon|RssFile):' "/proc/$server/status" > "$work/memory-before-load.txt"
 
+# The server's CPU time so far (user and system, in clock ticks): fields 14 and 15 of its stat,
+# counted after the parenthesised name, which may hold spaces.
+server_cpu_ticks() { sed 's/.*) //' "/proc/$server/stat" | awk '{print $12 + $13}'; }
+
 export LOGBOOK_BENCH_TUPLES="$work/tuples.txt" LOGBOOK_BENCH_RESULTS="$work/results.jsonl"
 # The command last: its appends would otherwise be part of what the queries run on.
 for route in health scoreboard history reviews news complete; do
     echo "load: $route, ${duration} s, $connections connections" >&2
+    cpu_before=$(server_cpu_ticks)
     LOGBOOK_BENCH_ROUTE=$route wrk -t"$threads" -c"$connections" -d"${duration}s" --latency \
         -s tools/http-bench/requests.lua "$base" > "$work/wrk-$route.txt"
+    # What the server spent on the route's load: on a shared host, where req/s moves with the
+    # neighbours (the hypervisor's steal), CPU per request moves far less.
+    echo "{\"route\": \"$route\", \"serverCpuTicks\": $(($(server_cpu_ticks) - cpu_before)), \"ticksPerSecond\": $(getconf CLK_TCK)}" >> "$work/cpu.jsonl"
 done
 grep -E '^(VmRSS|RssAnon|RssFile):' "/proc/$server/status" > "$work/memory-after-load.txt"
 
 echo
 echo "== $duration s per route, $connections connections, $threads wrk threads; log pre-filled with $events $app events"
-python3 tools/http-bench/report.py "$work/results.jsonl" \
+python3 tools/http-bench/report.py "$work/results.jsonl" --cpu "$work/cpu.jsonl" \
     "before the load=$work/memory-before-load.txt" "after the load=$work/memory-after-load.txt"
-if [[ -n $out ]]; then cp "$work/results.jsonl" "$out"; fi
+if [[ -n $out ]]; then cat "$work/results.jsonl" "$work/cpu.jsonl" > "$out"; fi
 if [[ -n $live ]]; then
     echo
     # The streams are read by a small C program unless PY_STREAMS=1 (the asyncio reader it replaced).
