@@ -113,7 +113,7 @@ for route in health scoreboard history reviews news complete; do
     LOGBOOK_BENCH_ROUTE=$route wrk -t"$threads" -c"$connections" -d"${duration}s" --latency \
         -s tools/http-bench/requests.lua "$base" > "$work/wrk-$route.txt"
     # What the server spent on the route's load: on a shared host, where req/s moves with the
-    # neighbours (the hypervisor's steal), CPU per request moves far less.
+    # neighbours (the hypervisor's steal), CPU per request moves less.
     echo "{\"route\": \"$route\", \"serverCpuTicks\": $(($(server_cpu_ticks) - cpu_before)), \"ticksPerSecond\": $(getconf CLK_TCK)}" >> "$work/cpu.jsonl"
 done
 grep -E '^(VmRSS|RssAnon|RssFile):' "/proc/$server/status" > "$work/memory-after-load.txt"
