@@ -63,8 +63,9 @@ struct ReadmeWalkthrough {
         return commands
     }
 
-    /// Unset variables stop nothing but are reported (`set -u` makes them an error line). Each
-    /// call's report is two lines, since curl's exit code is known only after its `-w` output.
+    /// An unset variable ends the script (`set -u`): the calls after it never report, which the
+    /// count of reports catches. Each call's report is two lines, since curl's exit code is known
+    /// only after its `-w` output.
     private static let prelude = """
         set -u
         __expect=2xx

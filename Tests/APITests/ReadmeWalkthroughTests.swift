@@ -74,24 +74,13 @@ struct ReadmeWalkthroughTests {
         _ walkthrough: ReadmeWalkthrough, on server: ServerProcess, environment: [String: String] = [:]
     ) async throws -> Run {
         let base = NSTemporaryDirectory() + "readme-walkthrough-" + UUID().uuidString
-        let (scriptPath, outPath, errPath, scratchPath) = (base + ".sh", base + ".out", base + ".err", base + ".png")
-        defer { for path in [scriptPath, outPath, errPath, scratchPath] { try? FileManager.default.removeItem(atPath: path) } }
+        let (scriptPath, scratchPath) = (base + ".sh", base + ".png")
+        defer { for path in [scriptPath, scratchPath] { try? FileManager.default.removeItem(atPath: path) } }
         let address = server.address.replacingOccurrences(of: "http://", with: "")
         try walkthrough.script(address: address, scratchFile: scratchPath).write(toFile: scriptPath, atomically: true, encoding: .utf8)
-        for path in [outPath, errPath] { _ = FileManager.default.createFile(atPath: path, contents: nil) }
-
-        let shell = ChildProcess()
-        shell.executableURL = URL(fileURLWithPath: "/bin/bash")
-        shell.arguments = [scriptPath]
-        shell.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        shell.standardOutput = FileHandle(forWritingAtPath: outPath)
-        shell.standardError = FileHandle(forWritingAtPath: errPath)
-        try await shell.runToExit()
-
-        let standardError = (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? ""
-        return Run(
-            standardOutput: (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? "",
-            standardError: standardError,
-            calls: ReadmeWalkthrough.calls(reportedIn: standardError))
+        let output = try await ChildProcess.output(
+            of: URL(fileURLWithPath: "/bin/bash"), arguments: [scriptPath],
+            environment: ProcessInfo.processInfo.environment.merging(environment) { $1 })
+        return Run(standardOutput: output.stdout, standardError: output.stderr, calls: ReadmeWalkthrough.calls(reportedIn: output.stderr))
     }
 }

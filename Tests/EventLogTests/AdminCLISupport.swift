@@ -150,30 +150,11 @@ struct AdminRun {
     let stderr: String
 
     init(_ arguments: [String], environment: [String: String] = [:]) async throws {
-        let base = NSTemporaryDirectory() + "admin-run-" + UUID().uuidString
-        _ = FileManager.default.createFile(atPath: base + ".out", contents: nil)
-        _ = FileManager.default.createFile(atPath: base + ".err", contents: nil)
-        defer {
-            try? FileManager.default.removeItem(atPath: base + ".out")
-            try? FileManager.default.removeItem(atPath: base + ".err")
-        }
-        let process = ChildProcess()
-        process.executableURL = try AdminBinary.url()
-        process.arguments = arguments
-        process.environment = AdminBinary.environment(environment)
-        process.standardOutput = FileHandle(forWritingAtPath: base + ".out")
-        process.standardError = FileHandle(forWritingAtPath: base + ".err")
-        // Before the launch the identifier is 0, which `kill` reads as "this process group".
-        let watchdog = DispatchWorkItem { [process] in
-            let pid = process.processIdentifier
-            if pid > 0 { kill(pid, SIGKILL) }
-        }
-        DispatchQueue.global().asyncAfter(deadline: .now() + 20, execute: watchdog)
-        defer { watchdog.cancel() }
-        try await process.runToExit()
-        status = process.terminationStatus
-        stdout = (try? String(contentsOfFile: base + ".out", encoding: .utf8)) ?? ""
-        stderr = (try? String(contentsOfFile: base + ".err", encoding: .utf8)) ?? ""
+        let output = try await ChildProcess.output(
+            of: try AdminBinary.url(), arguments: arguments, environment: AdminBinary.environment(environment), killingAfter: .seconds(20))
+        status = output.status
+        stdout = output.stdout
+        stderr = output.stderr
     }
 
     var lines: [String] { stdout.split(separator: "\n").map(String.init) }

@@ -3,8 +3,9 @@ import Synchronization
 import TestSupport
 import Testing
 
-/// `ChildProcess.terminate(killingAfter:)`, which every test stopping a server or `tail` uses, and
-/// `collectOutput`, which every test reading a child's output as it arrives uses.
+/// `ChildProcess.terminate(killingAfter:)`, which every test stopping a server or `tail` uses,
+/// `collectOutput`, which every test reading a child's output as it arrives uses, and
+/// `output(of:)`, which every test running a tool to its end uses.
 @Suite("Child process", .timeLimit(.minutes(3)))
 struct ChildProcessTests {
     static func sleeper(ignoringSIGTERM: Bool) throws -> ChildProcess {
@@ -61,5 +62,20 @@ struct ChildProcessTests {
         #expect(process.kill())
         await process.outputEnded()
         #expect(String(decoding: collected.withLock { $0 }, as: UTF8.self) == "ready\n")
+    }
+
+    @Test func aRunToItsEndGivesBothStreamsAndItsStatus() async throws {
+        let output = try await ChildProcess.output(
+            of: URL(fileURLWithPath: "/bin/sh"), arguments: ["-c", "echo out; echo err >&2; exit 3"], environment: nil)
+        #expect(output.status == 3 && output.stdout == "out\n" && output.stderr == "err\n")
+    }
+
+    @Test func aRunThatHangsIsKilledAfterItsBound() async throws {
+        let started = ContinuousClock.now
+        let output = try await ChildProcess.output(
+            of: URL(fileURLWithPath: "/bin/sh"), arguments: ["-c", "echo started; exec sleep 30"], environment: nil,
+            killingAfter: .milliseconds(300))
+        #expect(output.status == SIGKILL && output.stdout == "started\n")
+        #expect(ContinuousClock.now - started < .seconds(10), "killed at its bound, not after the 30 s sleep")
     }
 }
