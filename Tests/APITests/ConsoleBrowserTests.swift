@@ -26,25 +26,14 @@ struct ConsoleBrowserTests {
         let shots = PackageFiles.root.appendingPathComponent(".build/console-screenshots").path
         for name in Self.screenshots { try? FileManager.default.removeItem(atPath: "\(shots)/\(name).png") }
 
-        let output = NSTemporaryDirectory() + "console-test-" + UUID().uuidString + ".out"
-        _ = FileManager.default.createFile(atPath: output, contents: nil)
-        defer { try? FileManager.default.removeItem(atPath: output) }
-        let process = ChildProcess()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", PackageFiles.root.appendingPathComponent("tools/console-test/drive.py").path, server.address, token, shots]
-        process.standardOutput = FileHandle(forWritingAtPath: output)
-        process.standardError = FileHandle(forWritingAtPath: output)
-        // Every wait of the driver is bounded; this ends a hang none of them names.
-        let watchdog = DispatchWorkItem { [process] in
-            let pid = process.processIdentifier
-            if pid > 0 { kill(pid, SIGKILL) }
-        }
-        DispatchQueue.global().asyncAfter(deadline: .now() + 180, execute: watchdog)
-        defer { watchdog.cancel() }
-        try await process.runToExit()
-        let printed = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
+        // Every wait of the driver is bounded; the kill ends a hang none of them names.
+        let run = try await ChildProcess.output(
+            of: URL(fileURLWithPath: "/usr/bin/env"),
+            arguments: ["python3", PackageFiles.root.appendingPathComponent("tools/console-test/drive.py").path, server.address, token, shots],
+            environment: nil, killingAfter: .seconds(180))
+        let printed = run.stdout + run.stderr
 
-        #expect(process.terminationStatus == 0, "\(printed)")
+        #expect(run.status == 0, "\(printed)")
         for step in Self.steps { #expect(printed.contains("ok: \(step)\n"), "step \(step): \(printed)") }
         for name in Self.screenshots {
             let png = FileManager.default.contents(atPath: "\(shots)/\(name).png") ?? Data()
