@@ -9,31 +9,17 @@ import Testing
 @Suite("logbook-admin hash chain", .timeLimit(.minutes(2)))
 struct ChainCLITests {
     /// The Python verifier beside this repository's sources.
-    private static let verifierPath = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("tools/verify-chain/verify_chain.py").path
+    private static let verifierPath = PackageFiles.root.appendingPathComponent("tools/verify-chain/verify_chain.py").path
 
     /// Runs the Python verifier on `records` (the output of `logbook-admin records`).
     private func independentVerify(_ records: String, head: String) async throws -> (status: Int32, stdout: String) {
         let file = NSTemporaryDirectory() + "records-" + UUID().uuidString + ".jsonl"
         try records.write(toFile: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: file) }
-        let output = NSTemporaryDirectory() + "verify-chain-" + UUID().uuidString + ".out"
-        _ = FileManager.default.createFile(atPath: output, contents: nil)
-        defer { try? FileManager.default.removeItem(atPath: output) }
-        let process = ChildProcess()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", Self.verifierPath, "--head", head, file]
-        process.standardOutput = FileHandle(forWritingAtPath: output)
-        process.standardError = FileHandle(forWritingAtPath: output)
-        let watchdog = DispatchWorkItem { [process] in
-            let pid = process.processIdentifier
-            if pid > 0 { kill(pid, SIGKILL) }
-        }
-        DispatchQueue.global().asyncAfter(deadline: .now() + 60, execute: watchdog)
-        defer { watchdog.cancel() }
-        try await process.runToExit()
-        return (process.terminationStatus, (try? String(contentsOfFile: output, encoding: .utf8)) ?? "")
+        let run = try await ChildProcess.output(
+            of: URL(fileURLWithPath: "/usr/bin/env"), arguments: ["python3", Self.verifierPath, "--head", head, file],
+            environment: nil, killingAfter: .seconds(60))
+        return (run.status, run.stdout + run.stderr)
     }
 
     private func head(_ directory: String) async throws -> String {

@@ -20,8 +20,7 @@ struct PowerLossTests {
     }
 
     static func buildShim() throws -> String {
-        let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("PowerLossShim/powerloss.c").path
+        let source = PackageFiles.root.appendingPathComponent("Tests/PowerLossShim/powerloss.c").path
         let library = NSTemporaryDirectory() + "powerloss-" + UUID().uuidString + ".so"
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin"
         guard let compiler = ["clang", "cc"].lazy.flatMap({ name in path.split(separator: ":").map { "\($0)/\(name)" } })
