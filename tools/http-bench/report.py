@@ -19,7 +19,7 @@ def cpu_per_request(result, cpu):
     return ticks["serverCpuTicks"] / ticks["ticksPerSecond"] * 1e6 / result["requests"]
 
 
-def row(result, health_rate, cpu, health_cpu):
+def row(result, health_rate, health_p99, cpu, health_cpu):
     seconds = result["durationMicroseconds"] / 1e6
     requests = result["requests"]
     rate = requests / seconds if seconds > 0 else 0.0
@@ -29,18 +29,21 @@ def row(result, health_rate, cpu, health_cpu):
     shares = ", ".join(f"{code}: {count:,} ({100 * count / max(requests, 1):.2f}%)" for code, count in failed) or "none"
     sockets = ", ".join(f"{kind} {count}" for kind, count in result["socketErrors"].items() if count) or "none"
     ratio = f"{100 * rate / health_rate:.1f}%" if health_rate else "–"
+    # Under wrk's closed loop a route's latency is its connections over its rate, so an absolute
+    # p99 moves with the host; as a multiple of /health's p99 in the same run it does not.
+    tail = f"{latency['p99'] / health_p99:.2f}×" if health_p99 else "–"
     spent = cpu_per_request(result, cpu)
     per_request = f"{spent:,.0f}" if spent is not None else "–"
     multiple = f"{spent / health_cpu:.2f}×" if spent is not None and health_cpu else "–"
     return [LABELS.get(result["route"], result["route"]), f"{requests:,}", f"{rate:,.0f}", ratio,
-            f"{latency['p50'] / 1000:.2f}", f"{latency['p99'] / 1000:.2f}", per_request, multiple, shares, sockets]
+            f"{latency['p50'] / 1000:.2f}", f"{latency['p99'] / 1000:.2f}", tail, per_request, multiple, shares, sockets]
 
 
 def table(rows):
-    titles = ["route", "requests", "req/s", "of /health", "p50 ms", "p99 ms", "server CPU µs/req", "× /health's",
+    titles = ["route", "requests", "req/s", "of /health", "p50 ms", "p99 ms", "p99 × /health's", "server CPU µs/req", "× /health's",
               "non-2xx (share)", "socket errors"]
     widths = [max(len(r[c]) for r in rows + [titles]) for c in range(len(titles))]
-    numeric = {1, 2, 3, 4, 5, 6, 7}
+    numeric = {1, 2, 3, 4, 5, 6, 7, 8}
     def line(cells):
         return "  ".join(c.rjust(w) if i in numeric else c.ljust(w) for i, (c, w) in enumerate(zip(cells, widths))).rstrip()
     return "\n".join([line(titles)] + [line(r) for r in rows])
@@ -65,8 +68,9 @@ def main():
     results = [json.loads(text) for text in open(sys.argv[1]) if text.strip()]
     health = next((r for r in results if r["route"] == "health"), None)
     health_rate = health["requests"] / (health["durationMicroseconds"] / 1e6) if health else 0.0
+    health_p99 = health["latencyMicroseconds"]["p99"] if health else 0
     health_cpu = cpu_per_request(health, cpu) if health else None
-    print(table([row(r, health_rate, cpu, health_cpu) for r in results]))
+    print(table([row(r, health_rate, health_p99, cpu, health_cpu) for r in results]))
     for argument in arguments:
         label, _, path = argument.partition("=")
         print(memory(label, path))

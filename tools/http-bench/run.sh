@@ -2,9 +2,9 @@
 # HTTP benchmark of issues 3, 9 and 12: GET /health, the house scoreboard (GET …/scoreboard), a
 # page of the house's history (GET …/history), a page of workplace reviews (GET …/reviews), a page
 # of workplace news (GET …/news) and task done (POST …/completions), one after the other against one
-# server, then one table of req/s, p50/p99, non-2xx responses by status, req/s as a share of
-# /health's, the server's CPU time per request and as a multiple of /health's, and the server's
-# memory.
+# server, then one table of req/s, p50/p99 (and p99 as a multiple of /health's), non-2xx
+# responses by status, req/s as a share of /health's, the server's CPU time per request and as a
+# multiple of /health's, and the server's memory.
 #
 # Builds the server in release (.build-bench), starts it on a fresh data directory (bcrypt cost 4:
 # registration is setup, not what is measured), optionally pre-filled with --events household
