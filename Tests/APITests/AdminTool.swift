@@ -18,8 +18,3 @@ enum AdminTool {
             arguments: arguments, environment: environment)
     }
 }
-
-extension ChildProcess.Output {
-    /// Both streams, standard output first.
-    var output: String { stdout + stderr }
-}

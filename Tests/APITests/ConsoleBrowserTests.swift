@@ -31,7 +31,7 @@ struct ConsoleBrowserTests {
             of: URL(fileURLWithPath: "/usr/bin/env"),
             arguments: ["python3", PackageFiles.root.appendingPathComponent("tools/console-test/drive.py").path, server.address, token, shots],
             environment: nil, killingAfter: .seconds(180))
-        let printed = run.stdout + run.stderr
+        let printed = run.output
 
         #expect(run.status == 0, "\(printed)")
         for step in Self.steps { #expect(printed.contains("ok: \(step)\n"), "step \(step): \(printed)") }

@@ -12,14 +12,13 @@ struct ChainCLITests {
     private static let verifierPath = PackageFiles.root.appendingPathComponent("tools/verify-chain/verify_chain.py").path
 
     /// Runs the Python verifier on `records` (the output of `logbook-admin records`).
-    private func independentVerify(_ records: String, head: String) async throws -> (status: Int32, stdout: String) {
+    private func independentVerify(_ records: String, head: String) async throws -> ChildProcess.Output {
         let file = NSTemporaryDirectory() + "records-" + UUID().uuidString + ".jsonl"
         try records.write(toFile: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: file) }
-        let run = try await ChildProcess.output(
+        return try await ChildProcess.output(
             of: URL(fileURLWithPath: "/usr/bin/env"), arguments: ["python3", Self.verifierPath, "--head", head, file],
             environment: nil, killingAfter: .seconds(60))
-        return (run.status, run.stdout + run.stderr)
     }
 
     private func head(_ directory: String) async throws -> String {
@@ -53,8 +52,8 @@ struct ChainCLITests {
         let records = try await AdminRun(["records", "--data-dir", log.directory])
         #expect(records.status == 0 && records.lines.count == 602)
         let independent = try await independentVerify(records.stdout, head: published)
-        #expect(independent.status == 0, "\(independent.stdout)")
-        #expect(independent.stdout.contains("verified up to \(published)"))
+        #expect(independent.status == 0, "\(independent.output)")
+        #expect(independent.output.contains("verified up to \(published)"))
         // And the grown log's own head, which both compute from the records alone.
         let grown = try await head(log.directory)
         #expect(try await independentVerify(records.stdout, head: grown).status == 0)
@@ -78,7 +77,7 @@ struct ChainCLITests {
         #expect(verify.lines.contains { $0.hasPrefix("first diverging") && $0.hasSuffix(" position 250") }, "\(verify.stdout)")
         let independent = try await independentVerify(try await AdminRun(["records", "--data-dir", log.directory]).stdout, head: published)
         #expect(independent.status == 1)
-        #expect(independent.stdout.contains("first diverging position: 250"), "\(independent.stdout)")
+        #expect(independent.output.contains("first diverging position: 250"), "\(independent.output)")
     }
 
     @Test func aDamagedRecordIsNamedByBoth() async throws {
@@ -90,8 +89,8 @@ struct ChainCLITests {
         #expect(verify.status == 1 && verify.stdout.contains("corrupt record at position 3: checksum mismatch"), "\(verify.stdout)")
         #expect(verify.lines.contains { $0.hasPrefix("first diverging") && $0.hasSuffix(" position 3") }, "\(verify.stdout)")
         let independent = try await independentVerify(try await AdminRun(["records", "--data-dir", log.directory]).stdout, head: published)
-        #expect(independent.status == 1 && independent.stdout.contains("position 3: checksum mismatch"), "\(independent.stdout)")
-        #expect(independent.stdout.contains("first diverging position: 3"))
+        #expect(independent.status == 1 && independent.output.contains("position 3: checksum mismatch"), "\(independent.output)")
+        #expect(independent.output.contains("first diverging position: 3"))
     }
 
     @Test func aForgedConsistentLogFailsThePublishedHeadInBoth() async throws {
@@ -114,7 +113,7 @@ struct ChainCLITests {
         let records = try await AdminRun(["records", "--data-dir", log.directory]).stdout
         let independent = try await independentVerify(records, head: published)
         #expect(independent.status == 1)
-        #expect(independent.stdout.contains("first diverging position: 600"), "\(independent.stdout)")
+        #expect(independent.output.contains("first diverging position: 600"), "\(independent.output)")
         // The forged log's own head verifies in both: the chain proves only against what was published.
         let forgedHead = try await head(log.directory)
         #expect(forgedHead != published)
@@ -127,7 +126,7 @@ struct ChainCLITests {
         let published = try await head(log.directory)
         let shorter = try await AdminRun(["records", "--to", "4", "--data-dir", log.directory]).stdout
         let independent = try await independentVerify(shorter, head: published)
-        #expect(independent.status == 1 && independent.stdout.contains("head 6: the log ends at position 4"), "\(independent.stdout)")
+        #expect(independent.status == 1 && independent.output.contains("head 6: the log ends at position 4"), "\(independent.output)")
         let beyond = "7:" + published.split(separator: ":")[1]
         let verify = try await AdminRun(["verify", "--head", beyond, "--data-dir", log.directory])
         #expect(verify.status == 1 && verify.stdout.contains("head 7: the log ends at position 6, before the published head"))

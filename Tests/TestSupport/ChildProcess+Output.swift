@@ -6,6 +6,9 @@ extension ChildProcess {
         public let status: Int32
         public let stdout: String
         public let stderr: String
+
+        /// Both streams, standard output first.
+        public var output: String { stdout + stderr }
     }
 
     /// Runs `executableURL` with `arguments` and `environment` (nil: the tests' own) to its end.
