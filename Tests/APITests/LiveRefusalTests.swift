@@ -10,25 +10,8 @@ import Testing
 /// and the topics of the other apps.
 @Suite("Live updates: refusals, limits and topics", .timeLimit(.minutes(3)))
 struct LiveRefusalTests {
-    /// A server with `environment`'s live settings, on a temporary directory.
-    private static func withServer(
-        _ environment: [String: String] = [:], _ body: @Sendable (any TestClientProtocol, LogbookRuntime) async throws -> Void
-    ) async throws {
-        let directory = NSTemporaryDirectory() + "live-tests-" + UUID().uuidString
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        let configuration = LogbookConfiguration(dataDirectory: directory, port: 0, bcryptCost: 4, unsafeNoSync: true)
-        let runtime = try LogbookRuntime(configuration: configuration, environment: environment)
-        defer { runtime.close() }
-        let app = try buildApplication(runtime: runtime, logger: Logger(label: "live-tests"))
-        try await app.test(.live) { client in try await body(client, runtime) }
-    }
-
-    private static func address(_ client: any TestClientProtocol) throws -> String {
-        "http://127.0.0.1:\(try #require(client.port))"
-    }
-
     @Test func malformedAndUnknownTopicsAreRefusedWithInvalidTopic() async throws {
-        try await Self.withServer { client, _ in
+        try await LiveTestServer.with { client, _ in
             let ann = try await client.register("ann@example.org")
             for topics in ["", ",", "house", "house:", "me:\(ann.userId)", "neighbourhood:1012AB", "weather", "house:a.b",
                            "house:" + String(repeating: "a", count: 65), "HOUSE:x", "me,,me"] {
@@ -48,7 +31,7 @@ struct LiveRefusalTests {
     }
 
     @Test func aLastEventIDThatIsNoPositionOfTheLogIsRefused() async throws {
-        try await Self.withServer { client, runtime in
+        try await LiveTestServer.with { client, runtime in
             let ann = try await client.register("ann@example.org")
             let head = try runtime.log.lmdb.headPosition()
             for id in ["abc", "-1", "1.5", String(head + 1), "99999999999999999999999"] {
@@ -64,7 +47,7 @@ struct LiveRefusalTests {
     }
 
     @Test func eachAppRefusesItsTopicAsItsRoutesRefuse() async throws {
-        try await Self.withServer { client, _ in
+        try await LiveTestServer.with { client, _ in
             let ann = try await client.register("ann@example.org")
             let unknown = UUID().uuidString.lowercased()
             let expected: [(String, HTTPResponse.Status, String)] = [
@@ -82,10 +65,10 @@ struct LiveRefusalTests {
     }
 
     @Test func streamsPerUserAreLimitedAndAClosedOneFreesItsPlace() async throws {
-        try await Self.withServer(["LOGBOOK_LIVE_STREAMS_PER_USER_MAX": "2", "LOGBOOK_LIVE_KEEPALIVE_SECONDS": "1"]) { client, runtime in
+        try await LiveTestServer.with(["LOGBOOK_LIVE_STREAMS_PER_USER_MAX": "2", "LOGBOOK_LIVE_KEEPALIVE_SECONDS": "1"]) { client, runtime in
             let ann = try await client.register("ann@example.org")
             let bob = try await client.register("bob@example.org", displayName: "Bob")
-            let address = try Self.address(client)
+            let address = try LiveTestServer.address(client)
             let first = try LiveStreamClient(address: address, query: "topics=me", token: ann.token)
             let second = try LiveStreamClient(address: address, query: "topics=me", token: ann.token)
             try await first.waitUntilOpen()
@@ -108,9 +91,9 @@ struct LiveRefusalTests {
     }
 
     @Test func anIdleStreamGetsKeepAliveComments() async throws {
-        try await Self.withServer(["LOGBOOK_LIVE_KEEPALIVE_SECONDS": "1"]) { client, _ in
+        try await LiveTestServer.with(["LOGBOOK_LIVE_KEEPALIVE_SECONDS": "1"]) { client, _ in
             let ann = try await client.register("ann@example.org")
-            let stream = try LiveStreamClient(address: try Self.address(client), query: "topics=me", token: ann.token)
+            let stream = try LiveStreamClient(address: try LiveTestServer.address(client), query: "topics=me", token: ann.token)
             try await stream.waitUntilOpen()
             let idle = try await stream.wait(timeout: .seconds(10)) { $0.comments.filter { $0 == "keep-alive" }.count >= 2 }
             #expect(idle.events.isEmpty)
@@ -118,10 +101,10 @@ struct LiveRefusalTests {
     }
 
     @Test func meCarriesTheCallersOwnAccountEventsAndNoOneElses() async throws {
-        try await Self.withServer { client, _ in
+        try await LiveTestServer.with { client, _ in
             let ann = try await client.register("ann@example.org")
             let bob = try await client.register("bob@example.org", displayName: "Bob")
-            let stream = try LiveStreamClient(address: try Self.address(client), query: "topics=me", token: ann.token)
+            let stream = try LiveStreamClient(address: try LiveTestServer.address(client), query: "topics=me", token: ann.token)
             try await stream.waitUntilOpen()
             #expect(try await client.send(.patch, "/v1/me", json: ["displayName": "Bob B"], token: bob.token).status == .ok)
             let changed = try await client.send(.patch, "/v1/me", json: ["displayName": "Ann A"], token: ann.token)
@@ -136,7 +119,7 @@ struct LiveRefusalTests {
     }
 
     @Test func meCarriesRepliesOnReportsTheCallerFollowsOnly() async throws {
-        try await Self.withServer { client, _ in
+        try await LiveTestServer.with { client, _ in
             let neighbours = ["postcode": "1012AB"]
             let ann = try await client.register("ann@example.org", extra: neighbours)
             let bob = try await client.register("bob@example.org", displayName: "Bob", extra: neighbours)
@@ -147,7 +130,7 @@ struct LiveRefusalTests {
             ], token: ann.token)
             let reportId = try #require(posted.json["reportId"] as? String, "\(posted.text)")
             #expect(try await client.send(.put, "/v1/neighbourhood/reports/\(reportId)/follow", token: bob.token).status.code < 300)
-            let address = try Self.address(client)
+            let address = try LiveTestServer.address(client)
             let bobs = try LiveStreamClient(address: address, query: "topics=me", token: bob.token)
             let cats = try LiveStreamClient(address: address, query: "topics=me,neighbourhood", token: cat.token)
             try await bobs.waitUntilOpen()
@@ -165,13 +148,14 @@ struct LiveRefusalTests {
     }
 
     @Test func aGroupMemberWhoLeavesStopsReceivingTheGroupsEvents() async throws {
-        try await Self.withServer { client, _ in
+        try await LiveTestServer.with { client, runtime in
             let ann = try await client.register("ann@example.org")
             let bob = try await client.register("bob@example.org", displayName: "Bob")
+            try await runtime.verifyEmail("bob@example.org", token: bob.token, with: client)
             let created = try await client.send(.post, "/v1/groups", json: ["name": "Weekend"], token: ann.token)
             let groupId = try #require(created.json["groupId"] as? String, "\(created.text)")
             #expect(try await client.send(.post, "/v1/groups/\(groupId)/members", json: ["email": "bob@example.org"], token: ann.token).status == .created)
-            let address = try Self.address(client)
+            let address = try LiveTestServer.address(client)
             let anns = try LiveStreamClient(address: address, query: "topics=group:\(groupId)", token: ann.token)
             let bobs = try LiveStreamClient(address: address, query: "topics=me,group:\(groupId)", token: bob.token)
             try await anns.waitUntilOpen()
@@ -196,7 +180,7 @@ struct LiveRefusalTests {
     }
 
     @Test func aHeadRequestLeavesNoStreamBehind() async throws {
-        try await Self.withServer { client, runtime in
+        try await LiveTestServer.with { client, runtime in
             let ann = try await client.register("ann@example.org")
             let head = try await client.execute(uri: "/v1/live?topics=me", method: .head, headers: [.authorization: "Bearer \(ann.token)"])
             #expect(head.status == .ok)
@@ -207,9 +191,9 @@ struct LiveRefusalTests {
     }
 
     @Test func aStreamEndsWhenItsSessionEnds() async throws {
-        try await Self.withServer { client, _ in
+        try await LiveTestServer.with { client, _ in
             let ann = try await client.register("ann@example.org")
-            let stream = try LiveStreamClient(address: try Self.address(client), query: "topics=me", token: ann.token)
+            let stream = try LiveStreamClient(address: try LiveTestServer.address(client), query: "topics=me", token: ann.token)
             try await stream.waitUntilOpen()
             let loggedOut = try await client.send(.delete, "/v1/sessions/current", token: ann.token)
             #expect(loggedOut.status == .noContent, "\(loggedOut.text)")

@@ -1,5 +1,30 @@
 import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Logging
 import Testing
+@testable import API
+
+/// A server in process on a real socket, for the live tests' streams.
+enum LiveTestServer {
+    /// Runs `body` against a server with `environment`'s live settings, on a temporary directory.
+    static func with(
+        _ environment: [String: String] = [:], _ body: @Sendable (any TestClientProtocol, LogbookRuntime) async throws -> Void
+    ) async throws {
+        let directory = NSTemporaryDirectory() + "live-tests-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let configuration = LogbookConfiguration(dataDirectory: directory, port: 0, bcryptCost: 4, unsafeNoSync: true)
+        let runtime = try LogbookRuntime(configuration: configuration, environment: environment)
+        defer { runtime.close() }
+        let app = try buildApplication(runtime: runtime, logger: Logger(label: "live-tests"))
+        try await app.test(.live) { client in try await body(client, runtime) }
+    }
+
+    /// The server's address, for `LiveStreamClient`.
+    static func address(_ client: any TestClientProtocol) throws -> String {
+        "http://127.0.0.1:\(try #require(client.port))"
+    }
+}
 
 /// A house with a room and one task, its members registered over HTTP, for the live tests.
 struct LiveHouseFixture {

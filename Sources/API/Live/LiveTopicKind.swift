@@ -85,7 +85,7 @@ struct LiveGrant: Sendable {
 enum LiveTopics {
     /// Every topic kind the server offers; an app's topics are one entry here.
     static let all: [any LiveTopicKind] = [
-        MemberTopic.house, MemberTopic.game, NeighbourhoodTopic(), MemberTopic.group, MemberTopic.organisation, MeTopic(),
+        MemberTopic.house, MemberTopic.game, NeighbourhoodTopic(), MemberTopic.group, OrganisationTopic(), MeTopic(),
     ]
 
     /// The keys `event` is filed under, over every kind, and the operators' tail's key, which

@@ -23,9 +23,14 @@ struct MeTopic: LiveTopicKind {
 
     func grant(_ id: String?, to caller: AuthSession, api: LogbookAPI) throws -> LiveGrant {
         let userId = caller.userId
-        return LiveGrant(topic: name, kind: name, keys: [Self.key(userId), Self.repliesKey], recheck: {}) { event in
-            guard event.type == NeighbourhoodEvent.ReplyPosted.typeName else { return true }
-            return Self.isNotified(userId, of: event, api)
+        return grant(for: userId) { Self.isNotified(userId, of: $0, api) }
+    }
+
+    /// The grant of `me` to `userId`: their own events (by key), and the replies `notified`
+    /// says notify them.
+    func grant(for userId: String, notified: @escaping @Sendable (RecordedEvent) -> Bool) -> LiveGrant {
+        LiveGrant(topic: name, kind: name, keys: [Self.key(userId), Self.repliesKey], recheck: {}) { event in
+            event.type != NeighbourhoodEvent.ReplyPosted.typeName || notified(event)
         }
     }
 

@@ -19,8 +19,15 @@ struct NeighbourhoodTopic: LiveTopicKind {
     func grant(_ id: String?, to caller: AuthSession, api: LogbookAPI) throws -> LiveGrant {
         let postcode = try NeighbourhoodRoutes.required(try api.neighbour(caller.userId).postcode)
         let userId = caller.userId
-        return LiveGrant(topic: name, kind: name, keys: [NeighbourhoodEvent.neighbourhoodTag(postcode)]) {
+        return grant(postcode) {
             guard try api.neighbour(userId).postcode == postcode else { throw LiveGrant.NoLongerAllowed() }
         }
+    }
+
+    /// The grant of the neighbourhood `postcode` to one of its residents, `recheck` checking
+    /// that they still live there. Every resident reads all of its reports, replies and follower
+    /// counts, so every event of it reaches every one.
+    func grant(_ postcode: String, recheck: @escaping @Sendable () throws -> Void) -> LiveGrant {
+        LiveGrant(topic: name, kind: name, keys: [NeighbourhoodEvent.neighbourhoodTag(postcode)], recheck: recheck)
     }
 }
