@@ -67,10 +67,11 @@ struct AccountErasureTests {
             #expect(try await client.me(eve.token).status == .unauthorized, "every session ended")
             #expect(try await client.login(Self.email, Self.password).status == .unauthorized)
             #expect(try await client.send(.delete, "/v1/me", json: ["password": Self.password], token: eve.token).status == .unauthorized)
-            await first.readModelsScrubbed()
-
+            // At once, before the background rebuild ends: the erasure is read-your-writes (ADR 0010).
             let after = try await Self.reads(client, bob: bob.token, world)
             Self.expectErased(after, comparedWith: before)
+            await first.readModelsScrubbed()
+            Self.expectErased(try await Self.reads(client, bob: bob.token, world), comparedWith: before)
             // The log was not edited: it verifies, and its prefix is still the published one.
             let report = try first.log.lmdb.verify(heads: [published])
             #expect(report.isHealthy && report.headsChecked == 1, "\(report.problems)")

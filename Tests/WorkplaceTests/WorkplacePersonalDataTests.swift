@@ -75,14 +75,16 @@ struct WorkplacePersonalDataTests {
         #expect(read[1] == Self.catAccepted && read[2] == F.newsPosted())
     }
 
-    @Test func erasingTheReviewerAndAuthorLeavesTheEmployeesTexts() throws {
+    /// A review's texts are the reviewer's writing as well as about the employee (ADR 0010).
+    @Test func erasingTheReviewerAndAuthorEmptiesWhatTheyWrote() throws {
         let events = [F.registered(), Self.review, F.newsPosted(), Self.catAccepted]
         let read = try roundTrip(events, erasing: F.ann)
         guard case .organisationRegistered(let registered) = read[0], case .reviewSubmitted(let review) = read[1],
               case .newsPosted(let news) = read[2] else { Issue.record("wrong events"); return }
         #expect(registered.creatorName == PersonalDataSeal.deletedUser && registered.name == "Acme")
         #expect(registered.locations.map(\.name) == ["HQ", "Depot"])
-        #expect(review.reviewerName == PersonalDataSeal.deletedUser && review.answers[1].text == "Helpful" && review.remark == "Keep it up")
+        #expect(review.reviewerName == PersonalDataSeal.deletedUser && review.answers[1].text == "" && review.remark == "")
+        #expect(review.answers.map(\.rating) == [4, nil] && review.answers.map(\.question) == ["How well?", "What went well?"])
         #expect(news.authorName == PersonalDataSeal.deletedUser && news.title.isEmpty && news.text.isEmpty && news.locationId == F.depot)
         #expect(read[3] == Self.catAccepted)
     }

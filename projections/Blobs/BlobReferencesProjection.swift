@@ -17,8 +17,8 @@ import Workplace
 public struct BlobReferencesProjection: Projection {
     /// The stable name.
     public var name: String { "blobs.references" }
-    /// Version 1.
-    public var version: Int { 1 }
+    /// Version 2: `photosByAdder`, so an erasure drops its user's photos (version 1 kept them).
+    public var version: Int { 2 }
     /// Uploads, and the entities that may reference a blob.
     public var reads: [any DecodableDomainEvent.Type]? { [BlobEvent.self, AlbumsEvent.self, AccountEvent.self, WorkplaceRecord.self] }
     /// `uploads`: `<blob>` → `StoredUpload` (its first upload);
@@ -27,9 +27,10 @@ public struct BlobReferencesProjection: Projection {
     /// `StoredBlobReference`;
     /// `groupPhotos`: `<group>/<photo>` → its `StoredBlobReference` (live photos);
     /// `newsImages`: `<org>/<news>` → its `StoredBlobReference` (live news items with an image);
-    /// `avatars`: `<user>` → its `StoredBlobReference` (current avatars).
+    /// `avatars`: `<user>` → its `StoredBlobReference` (current avatars);
+    /// `photosByAdder`: `<user>/<group>/<photo>` → the photo's key in `groupPhotos` (`+Erasure`).
     public var tables: [String] {
-        [Self.uploads, Self.uploaders, Self.references, Self.groupPhotos, Self.newsImages, Self.avatars]
+        [Self.uploads, Self.uploaders, Self.references, Self.groupPhotos, Self.newsImages, Self.avatars, Self.photosByAdder]
     }
 
     static let uploads = "uploads"
@@ -69,13 +70,14 @@ public struct BlobReferencesProjection: Projection {
         switch event {
         case .photoAdded(let p):
             try refer(p.blobId, .photo(groupId: p.groupId, photoId: p.photoId), from: BlobKeys.item(p.groupId, p.photoId), in: Self.groupPhotos, model)
+            try indexPhoto(at: BlobKeys.item(p.groupId, p.photoId), addedBy: p.addedBy, model)
         case .photoDeleted(let p):
             try dropReference(from: BlobKeys.item(p.groupId, p.photoId), in: Self.groupPhotos, model)
         case .groupDeleted(let p):
             for key in try model.keys(in: Self.groupPhotos, prefix: BlobKeys.ownerPrefix(p.groupId)) {
                 try dropReference(from: key, in: Self.groupPhotos, model)
             }
-        case .groupCreated, .memberInvited, .messagePosted, .memberLeft:
+        case .groupCreated, .memberInvited, .invitationClaimed, .messagePosted, .memberLeft:
             break
         }
     }
@@ -87,8 +89,9 @@ public struct BlobReferencesProjection: Projection {
             try dropReference(from: key, in: Self.avatars, model)
             try refer(p.blobId, .avatar(userId: p.userId), from: key, in: Self.avatars, model)
         case .erased(let p):
-            // The image is the user's: once erased, nothing shows it, and it is collectable.
+            // The images are the user's: once erased, nothing shows them, and they are collectable.
             try dropReference(from: ReadModelKeys.component(p.userId), in: Self.avatars, model)
+            try dropPhotos(addedBy: p.userId, model)
         default:
             break
         }
@@ -116,7 +119,7 @@ public struct BlobReferencesProjection: Projection {
     }
 
     /// Drops the reference the entity under `entityKey` in `entities` made; nothing when none.
-    private func dropReference(from entityKey: String, in entities: String, _ model: ReadModelWriter) throws {
+    func dropReference(from entityKey: String, in entities: String, _ model: ReadModelWriter) throws {
         guard let stored = try model.value(StoredBlobReference.self, at: entityKey, in: entities) else { return }
         try model.delete(entityKey, in: entities)
         try model.delete(BlobKeys.reference(stored.blobId, stored.reference), in: Self.references)

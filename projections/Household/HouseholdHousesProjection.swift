@@ -1,3 +1,4 @@
+import Accounts
 import EventLog
 import EventSourcing
 import Household
@@ -10,11 +11,12 @@ import Household
 public struct HouseholdHousesProjection: Projection {
     /// The stable name.
     public var name: String { "household.houses" }
-    /// Version 3: values in the binary `ReadModelValue` form instead of JSON (version 2 moved
-    /// points from the house record to `points`).
-    public var version: Int { 3 }
-    /// Only its domain's events reach it.
-    public var reads: [any DecodableDomainEvent.Type]? { [HouseholdRecord.self] }
+    /// Version 4: an erasure renames its user at once (`+Erasure`). Version 3: values in the
+    /// binary `ReadModelValue` form instead of JSON (version 2 moved points from the house
+    /// record to `points`).
+    public var version: Int { 4 }
+    /// Its domain's events, and the accounts' erasures.
+    public var reads: [any DecodableDomainEvent.Type]? { [HouseholdRecord.self, AccountEvent.self] }
     /// `houses`: houseId → house; `points`: `<house>/<user>` → points (former members keep theirs,
     /// as in the decider, so a returning member's total agrees with the history);
     /// `memberships`: userId → houseId; `joinCodes`: code → houseId.
@@ -28,8 +30,9 @@ public struct HouseholdHousesProjection: Projection {
     /// A projection value; it holds no state.
     public init() {}
 
-    /// Folds a household event into the tables; ignores other events.
+    /// Folds a household event into the tables, and an account's erasure; ignores other events.
     public func apply(_ event: ProjectedEvent, to model: ReadModelWriter) throws {
+        if let account = try event.decoded(as: AccountEvent.self) { return try applyErasure(account, model) }
         guard let household = try event.decoded(as: HouseholdRecord.self)?.event else { return }
         if case .houseCreated(let created) = household {
             try model.put(StoredHouse(created), at: created.houseId, in: Self.houses)

@@ -1,3 +1,4 @@
+import Accounts
 import EventLog
 import EventSourcing
 import Quiz
@@ -8,12 +9,12 @@ import Quiz
 public struct QuizGamesProjection: Projection {
     /// The stable name.
     public var name: String { "quiz.games" }
-    /// Version 4: each answer a record of its own in `answers`, written without reading the
+    /// Version 5: an erasure renames its player at once (`+Erasure`). Version 4: each answer a record of its own in `answers`, written without reading the
     /// game (it was a get and a put of `progress`). Version 3: values in the binary
     /// `ReadModelValue` form instead of JSON (version 2 moved progress out of the game record).
-    public var version: Int { 4 }
-    /// Only its domain's events reach it.
-    public var reads: [any DecodableDomainEvent.Type]? { [QuizEvent.self] }
+    public var version: Int { 5 }
+    /// Its domain's events, and the accounts' erasures.
+    public var reads: [any DecodableDomainEvent.Type]? { [QuizEvent.self, AccountEvent.self] }
     /// See the type's comment.
     public var tables: [String] { [Self.games, Self.progress, Self.answers, Self.playerGames] }
     /// `answers`: `apply` only puts its entries, so they wait for the batch's end and are stored
@@ -28,8 +29,9 @@ public struct QuizGamesProjection: Projection {
     /// A projection value; it holds no state.
     public init() {}
 
-    /// Folds game events; ignores questions and other domains.
+    /// Folds game events and an account's erasure; ignores questions and other domains.
     public func apply(_ event: ProjectedEvent, to model: ReadModelWriter) throws {
+        if let account = try event.decoded(as: AccountEvent.self) { return try applyErasure(account, model) }
         guard let quiz = try event.decoded(as: QuizEvent.self) else { return }
         switch quiz {
         case .questionAdded:

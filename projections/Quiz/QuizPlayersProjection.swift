@@ -12,8 +12,9 @@ import Quiz
 public struct QuizPlayersProjection: Projection {
     /// The stable name.
     public var name: String { "quiz.players" }
-    /// Version 2: values in the binary `ReadModelValue` form instead of JSON.
-    public var version: Int { 2 }
+    /// Version 3: an erasure takes its player out at once (`+Erasure`). Version 2: values in the
+    /// binary `ReadModelValue` form instead of JSON.
+    public var version: Int { 3 }
     /// Only its domains' events reach it.
     public var reads: [any DecodableDomainEvent.Type]? { [AccountEvent.self, QuizEvent.self] }
     /// See the type's comment.
@@ -38,6 +39,8 @@ public struct QuizPlayersProjection: Projection {
                 if let username = p.username, !username.isEmpty { try setUsername(username, of: p.userId, model) }
             case .usernameChanged(let p) where !p.newUsername.isEmpty:
                 try setUsername(p.newUsername, of: p.userId, model)
+            case .erased:
+                try applyErasure(account, model)
             default:
                 break
             }

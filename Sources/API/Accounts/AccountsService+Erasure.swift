@@ -5,8 +5,11 @@ import Foundation
 
 extension AccountsService {
     /// Erases the caller's account after checking its password (SPEC §1, ADR 0004): the
-    /// decider ends every session and releases the e-mail and username, then the account's
-    /// personal data key is destroyed and every read model is rebuilt without its data.
+    /// decider ends every session and releases the e-mail and username; once its event is
+    /// projected every read model shows the account erased (each folds `account.erased`, or
+    /// opens what it keeps sealed with the keys it destroys), and the avatar's and photos' files
+    /// are deleted before the answer (ADR 0010). A rebuild of every read model follows in the
+    /// background, for what the read-model file's free pages still hold.
     ///
     /// A wrong password is 403 and counts against the caller's password-change limit, so a
     /// stolen token cannot be used to guess the password. There is no retry to answer: once
@@ -26,13 +29,18 @@ extension AccountsService {
         // Taken before the erasure, which the read model's copy of the address does not outlive;
         // the event names it, so every server sharing the log destroys its key too.
         let inviteeSubject = AlbumsNames.inviteeSubject(email: credentials.email)
+        // Read before the event: afterwards nothing references her images any more.
+        let blobs = try erasedBlobs(of: session.userId)
+        try await leaveEveryGroup(of: session.userId)
         // The event first: the other way round, a failed append would leave a working account
         // whose data reads as erased. Once it is projected, `ErasureFollower` has destroyed the
-        // keys and started the scrub of the read models, here as on every server on the log.
+        // keys and started the scrub of the read models, here as on every server on the log, and
+        // every read model has taken her data out (ADR 0010).
         let outcome = try await run(
             .erase(.init(userId: session.userId, alsoErasing: [inviteeSubject])), actor: session.userId,
             entity: EntityStream.account(session.userId), expecting: AccountEvent.Erased.typeName)
         try finishErasure(of: [session.userId, inviteeSubject], through: outcome.position)
+        try deleteErasedBlobs(blobs, of: session.userId)
     }
 
     /// What the follower could not do when the batch was projected (the key storage failed), tried

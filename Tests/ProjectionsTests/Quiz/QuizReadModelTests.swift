@@ -1,3 +1,4 @@
+import Accounts
 import EventLog
 import Foundation
 import Quiz
@@ -111,6 +112,26 @@ struct QuizReadModelTests {
         let bobsCursor = try #require(try fixture.queries.games(of: "bob", limit: 1, cursor: nil).next)
         #expect(throws: ListQueryError.malformedCursor) { try fixture.queries.games(of: "ann", limit: 2, cursor: bobsCursor) }
         #expect(throws: ListQueryError.self) { try fixture.queries.games(of: "ann", limit: 501, cursor: nil) }
+    }
+
+    /// ADR 0010: an erasure takes its player out of the pool and the board and renames her in
+    /// her games in its own batch, as a rebuild with her key destroyed leaves them.
+    @Test func anErasedPlayerLeavesThePoolAndTheBoardAndReadsDeletedUserInHerGames() async throws {
+        let fixture = try await QuizFixture()
+        defer { fixture.close() }
+        for user in ["ann", "bob", "cat", "dan"] { try await fixture.register(user, username: user) }
+        try await play(fixture, "g1", "ann", 8, "bob", 2)
+        try await fixture.startGame("g2", "bob", against: "cat")
+        _ = try await fixture.append([AccountEvent.erased(.init(userId: "bob", releasedTags: []))], by: "bob")
+        var generator = SystemRandomNumberGenerator()
+        var drawn: Set<String> = []
+        for _ in 0..<80 { drawn.insert(try #require(try fixture.queries.randomOpponent(for: "ann", using: &generator)).userId) }
+        #expect(drawn == ["cat", "dan"], "never the erased player, and the pool has no gap")
+        #expect(try fixture.queries.player(username: "bob") == nil)
+        #expect(try fixture.queries.leaderboard(limit: 10).map(\.username) == ["ann"])
+        #expect(try fixture.queries.game("g1", viewer: "ann")?.opponent.player.username == "Deleted user")
+        #expect(try fixture.queries.game("g2", viewer: "cat")?.opponent.player.username == "Deleted user")
+        #expect(try fixture.queries.game("g1", viewer: "ann")?.opponent.answered == 10, "games and answers stay")
     }
 
     @Test func aRebuildEqualsTheLiveReadModels() async throws {

@@ -82,7 +82,8 @@ struct WorkplaceErasureTests {
 
         let byEve = try #require(try await queries.review(id: "rev-bob", in: "org-1"))
         #expect(byEve.reviewer == WorkplacePerson(userId: "eve", name: deleted))
-        #expect(byEve.answers.last?.value == .text("Bob's answer") && byEve.remark == "Bob's remark", "what Eve wrote about Bob is Bob's")
+        // What Eve wrote about Bob is hers as well as his (ADR 0010): it reads erased with her.
+        #expect(byEve.answers.last?.value == .text("") && byEve.remark == "", "what Eve wrote about Bob goes with her")
 
         let news = try queries.news(in: "org-1", location: "loc-1", limit: nil, cursor: nil).items
         #expect(news.map(\.newsId) == ["news-1"])
