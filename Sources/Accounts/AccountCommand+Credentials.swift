@@ -1,7 +1,8 @@
 import Foundation
 
 extension AccountCommand {
-    /// Replace the password. The API verified the current password before building this.
+    /// Replace the password. The API verified the current password before building this. Every
+    /// other session of the account ends: whoever held one may have known the old password.
     public struct ChangePassword: Sendable, Equatable {
         /// The account, the caller's own.
         public var userId: String
@@ -9,12 +10,15 @@ extension AccountCommand {
         public var newPasswordHash: PasswordHash
         /// Characters in the new plaintext password, for `PasswordPolicy`.
         public var newPasswordLength: Int
+        /// The session that asked for the change, which stays; nil ends every session.
+        public var keepingSession: TokenHash?
 
         /// A password change.
-        public init(userId: String, newPasswordHash: PasswordHash, newPasswordLength: Int) {
+        public init(userId: String, newPasswordHash: PasswordHash, newPasswordLength: Int, keepingSession: TokenHash? = nil) {
             self.userId = userId
             self.newPasswordHash = newPasswordHash
             self.newPasswordLength = newPasswordLength
+            self.keepingSession = keepingSession
         }
     }
 

@@ -20,12 +20,16 @@ extension AccountCommand {
         public var username: String?
         /// As typed; nil or empty for none (the neighbourhood needs one).
         public var postcode: String?
+        /// The token that verifies the e-mail, mailed with the registration; nil mails none.
+        public var verification: MailedToken?
 
         /// A registration.
         public init(
             userId: String, email: String, passwordHash: PasswordHash, passwordLength: Int, displayName: String,
-            firstName: String? = nil, lastName: String? = nil, username: String? = nil, postcode: String? = nil
+            firstName: String? = nil, lastName: String? = nil, username: String? = nil, postcode: String? = nil,
+            verification: MailedToken? = nil
         ) {
+            self.verification = verification
             self.userId = userId
             self.email = email
             self.passwordHash = passwordHash
@@ -56,12 +60,15 @@ extension AccountCommand {
         public var postcode: String?
         /// The new e-mail, as typed.
         public var email: String?
+        /// The token that verifies a new e-mail, mailed when the e-mail changes.
+        public var verification: MailedToken?
 
         /// An update of the given fields.
         public init(
             userId: String, displayName: String? = nil, firstName: String? = nil, lastName: String? = nil,
-            username: String? = nil, postcode: String? = nil, email: String? = nil
+            username: String? = nil, postcode: String? = nil, email: String? = nil, verification: MailedToken? = nil
         ) {
+            self.verification = verification
             self.userId = userId
             self.displayName = displayName
             self.firstName = firstName

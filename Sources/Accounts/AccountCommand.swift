@@ -23,6 +23,12 @@ public enum AccountCommand: Sendable, Equatable {
     case setAvatar(SetAvatar)
     /// Erase the account (GDPR art. 17); the API has verified the password.
     case erase(Erase)
+    /// Mail a verification token for the account's current e-mail.
+    case requestEmailVerification(RequestEmailVerification)
+    /// Redeem a verification token.
+    case verifyEmail(VerifyEmail)
+    /// End every session that still works.
+    case endAllSessions(EndAllSessions)
 
     /// The account the command is about.
     public var userId: String {
@@ -36,6 +42,9 @@ public enum AccountCommand: Sendable, Equatable {
         case .redeemPasswordReset(let command): command.userId
         case .setAvatar(let command): command.userId
         case .erase(let command): command.userId
+        case .requestEmailVerification(let command): command.userId
+        case .verifyEmail(let command): command.userId
+        case .endAllSessions(let command): command.userId
         }
     }
 }

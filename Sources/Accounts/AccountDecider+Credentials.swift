@@ -2,12 +2,17 @@ import EventSourcing
 import Foundation
 
 extension AccountDecider {
-    static func decideChangePassword(_ command: AccountCommand.ChangePassword, _ state: AccountState) throws(AccountError) -> [AccountEvent] {
-        guard state.accounts[command.userId] != nil else { throw .accountNotFound }
+    /// Every other session that still works ends with the change, one `sessionEnded` each (as a
+    /// reset does): a stolen token must not outlive the password its thief may have known.
+    static func decideChangePassword(_ command: AccountCommand.ChangePassword, _ state: AccountState, now: Date) throws(AccountError) -> [AccountEvent] {
+        guard let account = state.accounts[command.userId] else { throw .accountNotFound }
         var fields = FieldValidator()
         fields.passwordLength("newPassword", command.newPasswordLength)
         try fields.check()
-        return [.passwordChanged(.init(userId: command.userId, passwordHash: command.newPasswordHash))]
+        let userId = command.userId
+        let ended = account.activeSessions(at: now, except: command.keepingSession)
+            .map { AccountEvent.sessionEnded(.init(userId: userId, tokenHash: $0)) }
+        return [.passwordChanged(.init(userId: userId, passwordHash: command.newPasswordHash))] + ended
     }
 
     static func decideStartSession(_ command: AccountCommand.StartSession, _ state: AccountState, now: Date) throws(AccountError) -> [AccountEvent] {

@@ -13,6 +13,8 @@ extension AccountDecider {
         case .emailChanged(let e):
             state.claims[e.userId, default: Claims()].email = e.newEmail
             state.accounts[e.userId]?.email = e.newEmail
+            // A new address is unverified until its own token comes back.
+            state.accounts[e.userId]?.isEmailVerified = false
         case .usernameChanged(let e):
             state.claims[e.userId, default: Claims()].usernameKey = AccountRules.normaliseUsername(e.newUsername)
             state.accounts[e.userId]?.username = e.newUsername
@@ -36,6 +38,12 @@ extension AccountDecider {
             state.accounts[e.userId]?.pendingResets = [:]
         case .avatarChanged(let e):
             state.accounts[e.userId]?.avatarBlobId = e.blobId
+        case .emailVerificationRequested(let e):
+            state.accounts[e.userId]?.pendingVerifications[e.tokenHash] = PendingVerification(email: e.email, expiresAt: e.expiresAt)
+        case .emailVerified(let e):
+            if state.accounts[e.userId]?.email == e.email { state.accounts[e.userId]?.isEmailVerified = true }
+            // Every other link in the mailbox is spent too: one verification is enough.
+            state.accounts[e.userId]?.pendingVerifications = [:]
         case .erased(let e):
             // Its e-mail and username are free again; no command finds the account any more,
             // and its avatar goes with it: the image is the user's.

@@ -1,7 +1,10 @@
+import Foundation
+
 extension AccountDecider {
     /// Validation first (every field at once), then uniqueness: a malformed e-mail is reported
     /// as malformed, not as taken.
-    static func decideRegister(_ command: AccountCommand.Register, _ state: AccountState) throws(AccountError) -> [AccountEvent] {
+    /// A registration with a verification token mails it in the same append.
+    static func decideRegister(_ command: AccountCommand.Register, _ state: AccountState, now: Date) throws(AccountError) -> [AccountEvent] {
         guard state.accounts[command.userId] == nil else { throw .accountAlreadyExists }
         var fields = FieldValidator()
         let email = fields.email(command.email)
@@ -15,15 +18,18 @@ extension AccountDecider {
 
         if state.isEmailTaken(email, byOtherThan: command.userId) { throw .emailTaken }
         if let username, state.isUsernameTaken(username, byOtherThan: command.userId) { throw .usernameTaken }
-        return [.registered(.init(
+        let registered = AccountEvent.registered(.init(
             userId: command.userId, email: email, passwordHash: command.passwordHash, displayName: displayName,
             firstName: firstName, lastName: lastName, username: username, postcode: postcode
-        ))]
+        ))
+        guard let token = command.verification else { return [registered] }
+        return [registered, try verificationRequested(token, for: command.userId, email: email, nil, now: now)]
     }
 
     /// Emits only what changes: `emailChanged`, `usernameChanged` (a change of case counts: it
     /// is how the name is shown), and one `profileUpdated` with all profile fields as they end up.
-    static func decideUpdateProfile(_ command: AccountCommand.UpdateProfile, _ state: AccountState) throws(AccountError) -> [AccountEvent] {
+    /// A new e-mail is unverified: its verification token, when given, is mailed to it at once.
+    static func decideUpdateProfile(_ command: AccountCommand.UpdateProfile, _ state: AccountState, now: Date) throws(AccountError) -> [AccountEvent] {
         guard let account = state.accounts[command.userId] else { throw .accountNotFound }
         var fields = FieldValidator()
         let email = command.email.map { fields.email($0) }
@@ -40,6 +46,9 @@ extension AccountDecider {
         if let email, email != account.email {
             if state.isEmailTaken(email, byOtherThan: userId) { throw .emailTaken }
             events.append(.emailChanged(.init(userId: userId, oldEmail: account.email, newEmail: email)))
+            if let token = command.verification {
+                events.append(try verificationRequested(token, for: userId, email: email, account, now: now))
+            }
         }
         if let username, username != account.username {
             if state.isUsernameTaken(username, byOtherThan: userId) { throw .usernameTaken }

@@ -1,6 +1,7 @@
 import EventSourcing
 
-/// The accounts domain: registration, profile, password, sessions and password reset.
+/// The accounts domain: registration, profile, e-mail verification, password, sessions and
+/// password reset.
 ///
 /// Pure: passwords and tokens arrive hashed, ids and expiry times arrive made, and time is the
 /// command's `metadata.now`. Uniqueness of e-mail and username is decided on the events of their
@@ -32,7 +33,8 @@ public enum AccountDecider: Decider {
         case .updateProfile(let update):
             if let email = update.email { boundary = boundary.union(emailClaims(email)) }
             if let username = update.username { boundary = boundary.union(usernameClaims(username)) }
-        case .changePassword, .startSession, .endSession, .requestPasswordReset, .redeemPasswordReset, .setAvatar, .erase:
+        case .changePassword, .startSession, .endSession, .requestPasswordReset, .redeemPasswordReset, .setAvatar, .erase,
+             .requestEmailVerification, .verifyEmail, .endAllSessions:
             break
         }
         return boundary
@@ -41,15 +43,18 @@ public enum AccountDecider: Decider {
     /// The events `command` produces, or why it is refused.
     public static func decide(_ command: AccountCommand, state: AccountState, metadata: CommandMetadata) throws(AccountError) -> [AccountEvent] {
         switch command {
-        case .register(let register): try decideRegister(register, state)
-        case .updateProfile(let update): try decideUpdateProfile(update, state)
-        case .changePassword(let change): try decideChangePassword(change, state)
+        case .register(let register): try decideRegister(register, state, now: metadata.now)
+        case .updateProfile(let update): try decideUpdateProfile(update, state, now: metadata.now)
+        case .changePassword(let change): try decideChangePassword(change, state, now: metadata.now)
         case .startSession(let start): try decideStartSession(start, state, now: metadata.now)
         case .endSession(let end): try decideEndSession(end, state, now: metadata.now)
         case .requestPasswordReset(let request): try decideRequestPasswordReset(request, state, now: metadata.now)
         case .redeemPasswordReset(let redeem): try decideRedeemPasswordReset(redeem, state, now: metadata.now)
         case .setAvatar(let set): try decideSetAvatar(set, state)
         case .erase(let erase): try decideErase(erase, state, now: metadata.now)
+        case .requestEmailVerification(let request): try decideRequestEmailVerification(request, state, now: metadata.now)
+        case .verifyEmail(let verify): try decideVerifyEmail(verify, state, now: metadata.now)
+        case .endAllSessions(let end): try decideEndAllSessions(end, state, now: metadata.now)
         }
     }
 

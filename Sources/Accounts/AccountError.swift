@@ -17,6 +17,10 @@ public enum AccountError: DomainError {
     case invalidResetToken
     /// A session or reset token with this hash is already pending for the account.
     case tokenInUse
+    /// The verification token is unknown, expired, used or another account's. One error for all.
+    case invalidVerificationToken
+    /// The verification token was mailed to an e-mail the account has changed since.
+    case emailChangedSinceMailed
 
     /// Stable snake_case code.
     public var code: String {
@@ -28,6 +32,8 @@ public enum AccountError: DomainError {
         case .accountAlreadyExists: "account_exists"
         case .invalidResetToken: "invalid_reset_token"
         case .tokenInUse: "token_in_use"
+        case .invalidVerificationToken: "invalid_verification_token"
+        case .emailChangedSinceMailed: "email_changed"
         }
     }
 
@@ -35,8 +41,8 @@ public enum AccountError: DomainError {
     public var kind: DomainErrorKind {
         switch self {
         case .validationFailed: .validation
-        case .accountNotFound, .invalidResetToken: .notFound
-        case .emailTaken, .usernameTaken, .accountAlreadyExists, .tokenInUse: .conflict
+        case .accountNotFound, .invalidResetToken, .invalidVerificationToken: .notFound
+        case .emailTaken, .usernameTaken, .accountAlreadyExists, .tokenInUse, .emailChangedSinceMailed: .conflict
         }
     }
 
@@ -50,6 +56,8 @@ public enum AccountError: DomainError {
         case .accountAlreadyExists: "An account with this id exists already."
         case .invalidResetToken: "This password reset link is not valid (any more)."
         case .tokenInUse: "This token is already in use."
+        case .invalidVerificationToken: "This e-mail verification link is not valid (any more)."
+        case .emailChangedSinceMailed: "This verification link was sent to an e-mail address the account no longer has."
         }
     }
 

@@ -37,12 +37,16 @@ public enum AccountEvent: CataloguedEvent {
     /// The account was erased: its sessions ended (events before this one), its e-mail and
     /// username released, and its personal data key destroyed right after (ADR 0004).
     case erased(Erased)
+    /// A token to verify the account's e-mail was made; it waits in the outbox for the mailer.
+    case emailVerificationRequested(EmailVerificationRequested)
+    /// The account's current e-mail was verified with such a token.
+    case emailVerified(EmailVerified)
 
     /// Every payload type, for decoding by stored type name.
     public static let catalogue = EventPayloadCatalogue<AccountEvent>([
         Registered.self, ProfileUpdated.self, EmailChanged.self, UsernameChanged.self, PasswordChanged.self,
         SessionStarted.self, SessionEnded.self, PasswordResetRequested.self, PasswordResetRedeemed.self,
-        AvatarChanged.self, Erased.self,
+        AvatarChanged.self, Erased.self, EmailVerificationRequested.self, EmailVerified.self,
     ])
 
     /// The case's payload.
@@ -59,6 +63,8 @@ public enum AccountEvent: CataloguedEvent {
         case .passwordResetRedeemed(let p): p
         case .avatarChanged(let p): p
         case .erased(let p): p
+        case .emailVerificationRequested(let p): p
+        case .emailVerified(let p): p
         }
     }
 
@@ -76,6 +82,8 @@ public enum AccountEvent: CataloguedEvent {
         case .passwordResetRedeemed(let payload): payload.userId
         case .avatarChanged(let payload): payload.userId
         case .erased(let payload): payload.userId
+        case .emailVerificationRequested(let payload): payload.userId
+        case .emailVerified(let payload): payload.userId
         }
     }
 

@@ -63,6 +63,12 @@ public struct Account: Sendable, Equatable {
     public var sessions: [TokenHash: Date] = [:]
     /// Reset tokens not yet used or cancelled by a password change, with their expiry.
     public var pendingResets: [TokenHash: Date] = [:]
+    /// Whether the owner verified `email`, the current one (SPEC Accounts): only a verified
+    /// e-mail claims what was addressed to it.
+    public var isEmailVerified = false
+    /// Verification tokens mailed and not yet used, with the e-mail each verifies and its
+    /// expiry. A token for an e-mail the account no longer has stays here and is refused.
+    public var pendingVerifications: [TokenHash: PendingVerification] = [:]
 
     /// An account as registered.
     public init(email: String, username: String?, displayName: String, firstName: String?, lastName: String?, postcode: String?) {
@@ -79,9 +85,28 @@ public struct Account: Sendable, Equatable {
         sessions.filter { $0.value > now }.keys.sorted()
     }
 
+    /// Hashes of the sessions that still work at `now` other than `kept`, in a stable order.
+    public func activeSessions(at now: Date, except kept: TokenHash?) -> [TokenHash] {
+        activeSessions(at: now).filter { $0 != kept }
+    }
+
     /// Whether the reset token `tokenHash` is pending and unexpired at `now`.
     public func isResetRedeemable(_ tokenHash: TokenHash, at now: Date) -> Bool {
         guard let expiresAt = pendingResets[tokenHash] else { return false }
         return expiresAt > now
+    }
+}
+
+/// A verification token mailed and not yet used.
+public struct PendingVerification: Sendable, Equatable {
+    /// The e-mail it verifies: the account's when it was mailed.
+    public var email: String
+    /// When it stops working.
+    public var expiresAt: Date
+
+    /// A token for `email` until `expiresAt`.
+    public init(email: String, expiresAt: Date) {
+        self.email = email
+        self.expiresAt = expiresAt
     }
 }

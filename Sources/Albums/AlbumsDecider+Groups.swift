@@ -20,30 +20,49 @@ extension AlbumsDecider {
             createdAt: metadata.now))]
     }
 
-    /// An address is a member once: inviting it again is `alreadyInvited`, even when it is the
-    /// inviter's own.
+    /// An address is invited once: inviting it again, pending or claimed by a member, is
+    /// `alreadyInvited`, even when it is the inviter's own. The invitation grants nothing yet:
+    /// the caller claims it for an account that verified the address, now or later.
     static func invite(_ rawEmail: String, acting: Acting) throws(AlbumsError) -> [AlbumsEvent] {
         var checks = FieldChecks()
         let email = checks.inviteeEmail(rawEmail)
         try checks.check { AlbumsError.validationFailed($0) }
-        guard !acting.group.isMember(email) else { throw .alreadyInvited }
-        guard acting.group.members.count < AlbumsLimits.membersPerGroupMax else { throw .limitReached(.members) }
+        guard !acting.group.isInvited(email) else { throw .alreadyInvited }
+        let group = acting.group
+        guard group.members.count + group.pendingInvitations.count < AlbumsLimits.membersPerGroupMax else {
+            throw .limitReached(.members)
+        }
         return [.memberInvited(.init(
             groupId: acting.groupId, email: email, emailSubject: AlbumsNames.inviteeSubject(email: email),
             inviterId: acting.userId, invitedAt: acting.metadata.now))]
     }
 
-    /// The actor's address leaves. When it was the last, the group goes with it, and with it
-    /// the references of its live photos to their blobs (listed, so that collection needs no
-    /// other event).
+    /// The actor leaves. When they were the last member, the group goes with it (pending
+    /// invitations keep no group alive), and with it the references of its live photos to their
+    /// blobs (listed, so that collection needs no other event).
     static func leave(acting: Acting) -> [AlbumsEvent] {
         let now = acting.metadata.now
         var events: [AlbumsEvent] = [.memberLeft(.init(groupId: acting.groupId, email: acting.email, userId: acting.userId, leftAt: now))]
-        if acting.group.members == [acting.email] {
+        if acting.group.members == [acting.userId] {
             events.append(.groupDeleted(.init(
                 groupId: acting.groupId, name: acting.group.name, ownerId: acting.group.ownerId,
                 blobIds: acting.group.photoBlobIds, deletedAt: now)))
         }
         return events
+    }
+}
+
+extension AlbumsDecider {
+    /// The actor takes up the pending invitation of `rawEmail`, which the caller checked is the
+    /// actor's verified address. The group must be live; no pending invitation of the address
+    /// (never invited, claimed already, or the group's members changed meanwhile) claims nothing.
+    /// An outsider may claim: that is what makes them a member.
+    static func claimInvitation(
+        _ rawEmail: String, of groupId: String, in state: AlbumsState, metadata: CommandMetadata
+    ) throws(AlbumsError) -> [AlbumsEvent] {
+        guard let group = state.groups[groupId], !group.isDeleted else { throw .groupNotFound }
+        let email = EmailAddress.normalised(rawEmail)
+        guard group.pendingInvitations.contains(email) else { return [] }
+        return [.invitationClaimed(.init(groupId: groupId, email: email, userId: metadata.actor, claimedAt: metadata.now))]
     }
 }

@@ -2,8 +2,8 @@ import EventSourcing
 
 /// The albums rules: who may do what to a photo group, its members, photos and chat.
 ///
-/// Membership follows e-mail addresses: the actor is a member while the address the caller
-/// found on their account now (`AlbumsCommand.Actor.email`) is one of the group's. Every
+/// Membership belongs to user ids: the actor (the metadata's) is a member when they created
+/// the group or claimed one of its invitations, never because of the e-mail they have now. Every
 /// command on a group is checked in one order, so that a refusal says the first thing wrong and
 /// an outsider learns nothing: the group exists, is live and has the actor as a member
 /// (`groupNotFound` for all three), the entities named exist (`photoNotFound`), the actor may
@@ -55,6 +55,8 @@ public enum AlbumsDecider: Decider {
             return try postMessage(messageId, text: text, acting: member(actor, of: groupId, in: state, metadata: metadata))
         case let .leave(groupId, actor):
             return leave(acting: try member(actor, of: groupId, in: state, metadata: metadata))
+        case let .claimInvitation(groupId, email):
+            return try claimInvitation(email, of: groupId, in: state, metadata: metadata)
         }
     }
 
@@ -64,7 +66,7 @@ public enum AlbumsDecider: Decider {
         let group: AlbumsState.Group
         /// The actor's user id.
         let userId: String
-        /// The actor's address, normalised: one of the group's members.
+        /// The actor's current address, normalised.
         let email: String
         /// The actor's display name now.
         let displayName: String
@@ -75,13 +77,13 @@ public enum AlbumsDecider: Decider {
         var groupId: String { group.groupId }
     }
 
-    /// The live group `groupId` with the actor's current address among its members; otherwise
-    /// `groupNotFound`, whether the group is unknown, deleted or someone else's.
+    /// The live group `groupId` with the actor among its members; otherwise `groupNotFound`,
+    /// whether the group is unknown, deleted or someone else's.
     static func member(
         _ actor: AlbumsCommand.Actor, of groupId: String, in state: AlbumsState, metadata: CommandMetadata
     ) throws(AlbumsError) -> Acting {
         let email = EmailAddress.normalised(actor.email)
-        guard let group = state.groups[groupId], !group.isDeleted, group.isMember(email) else { throw .groupNotFound }
+        guard let group = state.groups[groupId], !group.isDeleted, group.isMember(metadata.actor) else { throw .groupNotFound }
         return Acting(group: group, userId: metadata.actor, email: email, displayName: actor.displayName, metadata: metadata)
     }
 }

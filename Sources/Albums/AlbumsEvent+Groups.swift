@@ -28,7 +28,9 @@ extension AlbumsEvent {
         }
     }
 
-    /// `albums.memberInvited`: `email` is a member from now on.
+    /// `albums.memberInvited`: an invitation of `email`, pending until an account that verified
+    /// the address claims it (`invitationClaimed`). Until then the address is no member: it sees
+    /// nothing, and the group shows it as the address alone.
     public struct MemberInvited: AlbumsPayload {
         public static let typeName = "albums.memberInvited"
         public var event: AlbumsEvent { .memberInvited(self) }
@@ -57,7 +59,32 @@ extension AlbumsEvent {
         }
     }
 
-    /// `albums.memberLeft`: the address is no longer a member.
+    /// `albums.invitationClaimed`: the account `userId`, which verified `email`, took up the
+    /// group's pending invitation of it and is a member from now on, whatever its e-mail later.
+    public struct InvitationClaimed: AlbumsPayload {
+        public static let typeName = "albums.invitationClaimed"
+        public var event: AlbumsEvent { .invitationClaimed(self) }
+
+        /// The group.
+        public var groupId: String
+        /// The invited address, normalised.
+        public var email: String
+        /// The account that claimed it, a member from now on.
+        public var userId: String
+        /// When: the command's metadata time.
+        public var claimedAt: Date
+
+        /// `userId` claimed the invitation of `email`.
+        public init(groupId: String, email: String, userId: String, claimedAt: Date) {
+            self.groupId = groupId
+            self.email = email
+            self.userId = userId
+            self.claimedAt = claimedAt
+        }
+    }
+
+    /// `albums.memberLeft`: the account is no longer a member. (Before invitations were
+    /// claimed, membership followed addresses, and `email` was the address that left.)
     public struct MemberLeft: AlbumsPayload {
         public static let typeName = "albums.memberLeft"
         public var event: AlbumsEvent { .memberLeft(self) }

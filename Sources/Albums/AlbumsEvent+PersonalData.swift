@@ -5,11 +5,12 @@ import EventSourcing
 // - an invited address is sealed under a subject of its own (`emailSubject`, see
 //   `AlbumsNames.inviteeSubject`), since its holder may have no account yet; erasing the account
 //   that holds the address erases that subject too;
+// - a claimed address is the claimant's (`userId`), who verified it;
 // - the address that left is the leaver's (`userId`);
 // - a photo's description and a chat message are their author's, who wrote them, and so are the
 //   author's name at the time.
 // Once the subject is erased, names read "Deleted user" and the rest read empty; an empty
-// address is no member (`AlbumsState.Group.members`). Group names belong to the group, written
+// address is no invitation (`AlbumsState.Group.pendingInvitations`). Group names belong to the group, written
 // for all its members, and stay; so do ids, blob ids and times.
 
 extension AlbumsEvent.GroupCreated: PersonalData {
@@ -20,6 +21,11 @@ extension AlbumsEvent.GroupCreated: PersonalData {
 extension AlbumsEvent.MemberInvited: PersonalData {
     public static let personalFields: [PersonalField<Self>] =
         [.text(\.email, of: \.emailSubject, erased: "")]
+}
+
+extension AlbumsEvent.InvitationClaimed: PersonalData {
+    public static let personalFields: [PersonalField<Self>] =
+        [.text(\.email, of: \.userId, erased: "")]
 }
 
 extension AlbumsEvent.MemberLeft: PersonalData {

@@ -5,9 +5,10 @@ import Foundation
 /// Payloads are written to the log as JSON and never rewritten; change them only by adding a
 /// schema version.
 ///
-/// Membership follows e-mail addresses (SPEC §2 albums): a group's members are the normalised
-/// addresses its creator and invitations named, and a user is a member while their account's
-/// e-mail is one of them, whether the account existed at the invitation or not. Every event is
+/// Membership belongs to user ids (SPEC §2 albums): the creator, and every account that claimed
+/// an invitation of an address it verified (`invitationClaimed`). An invitation names an e-mail
+/// address and grants nothing until such a claim; once claimed, a later change of e-mail neither
+/// loses the membership nor hands it to whoever takes the old address. Every event is
 /// in the stream `group-<groupId>` and tagged `group:<groupId>`; creating and deleting a group
 /// also carry its name's tag (`groupName:<ownerId>:<SHA-256 of the folded name>`), so that one
 /// user never owns two live groups of one name.
@@ -17,8 +18,10 @@ public enum AlbumsEvent: CataloguedEvent {
 
     /// A user created a group and is its first member.
     case groupCreated(GroupCreated)
-    /// A member invited an e-mail address, which is a member from now on.
+    /// A member invited an e-mail address; the invitation waits for a verified claim.
     case memberInvited(MemberInvited)
+    /// An account that verified an invited address claimed the invitation: a member now.
+    case invitationClaimed(InvitationClaimed)
     /// A member added a photo: an image blob they uploaded, with a description.
     case photoAdded(PhotoAdded)
     /// The member who added a photo deleted it.
@@ -33,7 +36,7 @@ public enum AlbumsEvent: CataloguedEvent {
     /// Every payload type, for decoding by stored type name.
     public static let catalogue = EventPayloadCatalogue<AlbumsEvent>([
         GroupCreated.self, MemberInvited.self, PhotoAdded.self, PhotoDeleted.self, MessagePosted.self,
-        MemberLeft.self, GroupDeleted.self,
+        MemberLeft.self, GroupDeleted.self, InvitationClaimed.self,
     ])
 
     /// The stream of a group, `group-<groupId>`.
@@ -51,6 +54,7 @@ public enum AlbumsEvent: CataloguedEvent {
         switch self {
         case .groupCreated(let p): p
         case .memberInvited(let p): p
+        case .invitationClaimed(let p): p
         case .photoAdded(let p): p
         case .photoDeleted(let p): p
         case .messagePosted(let p): p

@@ -33,9 +33,14 @@ public struct AlbumsState: Sendable, Equatable {
         public internal(set) var name: String
         /// Its creator, who owns the name.
         public internal(set) var ownerId: String
-        /// The members' normalised addresses. An erased address (read as empty) is no one's
-        /// and not kept, so an erased member never keeps a group alive.
+        /// The members' user ids: the creator and every account that claimed an invitation.
         public internal(set) var members: Set<String> = []
+        /// Invited addresses (normalised) no account has claimed yet. An erased address (read
+        /// as empty) is no one's and not kept.
+        public internal(set) var pendingInvitations: Set<String> = []
+        /// Claimed addresses (normalised), with the member who claimed each: an address is
+        /// invited once while its member stays.
+        public internal(set) var claimedAddresses: [String: String] = [:]
         /// Live photos by id; deleted ones are gone (their ids stay in `usedIds`).
         public internal(set) var photos: [String: Photo] = [:]
         /// Every id the group ever gave a photo: a new one must not be one of them, so that no
@@ -51,9 +56,14 @@ public struct AlbumsState: Sendable, Equatable {
             self.ownerId = ownerId
         }
 
-        /// Whether `email` (normalised) is a member.
-        public func isMember(_ email: String) -> Bool {
-            !email.isEmpty && members.contains(email)
+        /// Whether account `userId` is a member.
+        public func isMember(_ userId: String) -> Bool {
+            members.contains(userId)
+        }
+
+        /// Whether the normalised `email` was invited already: pending, or claimed by a member.
+        public func isInvited(_ email: String) -> Bool {
+            pendingInvitations.contains(email) || claimedAddresses[email] != nil
         }
 
         /// The distinct blobs of the live photos, sorted: what deleting the group releases.

@@ -20,8 +20,8 @@ struct AccountsRegistrationTests {
             #expect(token.count == 43)
             let thirtyDays = clock.now.addingTimeInterval(30 * 24 * 3600)
             #expect(reply.json["expiresAt"] as? String == thirtyDays.formatted(.iso8601))
-            #expect(reply.json["events"] as? [String] == ["account.registered", "account.sessionStarted"])
-            #expect((reply.json["position"] as? Int ?? 0) >= 2)
+            #expect(reply.json["events"] as? [String] == ["account.registered", "account.emailVerificationRequested", "account.sessionStarted"])
+            #expect((reply.json["position"] as? Int ?? 0) >= 3)
 
             // Read-your-writes: the profile is there on the next request.
             let me = try await client.me(token)
@@ -42,7 +42,7 @@ struct AccountsRegistrationTests {
         try await server.test { client in
             let (_, token) = try await client.register("bob@example.org", displayName: "Bob")
             let me = try await client.me(token)
-            #expect(Set(me.json.keys) == ["userId", "email", "displayName"])
+            #expect(Set(me.json.keys) == ["userId", "email", "displayName", "emailVerified"])
         }
     }
 

@@ -11,7 +11,7 @@ import Testing
 struct AccountsSecrecyTests {
     /// A realistic session of an account's life at the most verbose log level, 2xx and 4xx
     /// answers alike: no response and no log line holds a password, a password hash, a bearer
-    /// token, a token hash or a reset token (plain or sealed).
+    /// token, a token hash or a reset or verification token (plain or sealed).
     @Test func noResponseOrLogLineHoldsASecret() async throws {
         let capture = LogCapture()
         let server = try TestServer()
@@ -30,6 +30,9 @@ struct AccountsSecrecyTests {
                 "email": "ann@example.org", "password": password, "displayName": "Ann",
             ]))
             let token = try #require(register.json["token"] as? String)
+            let verification = try #require(try server.runtime.verificationTokens(to: "ann@example.org").first)
+            _ = keep(try await client.send(.post, "/v1/email-verifications/\(verification)", token: token))
+            _ = keep(try await client.send(.post, "/v1/email-verifications/\(verification)", token: token))
             let loginKey = UUID().uuidString
             let login = keep(try await client.login("ann@example.org", password, key: loginKey))
             _ = keep(try await client.login("ann@example.org", "wrong password"))
@@ -66,7 +69,8 @@ struct AccountsSecrecyTests {
         let resetTokens = sealed.compactMap(SealedToken.init(base64:)).compactMap { server.runtime.auth.secrets.unseal($0) }
         let tokenHashes = events.compactMap { $0["tokenHash"] as? String }
         let passwordHashes = events.compactMap { $0["passwordHash"] as? String ?? $0["newPasswordHash"] as? String }
-        #expect(resetTokens.count == 1 && !tokenHashes.isEmpty && passwordHashes.count >= 3 && issued.count == 3)
+        // One reset link, one verification link.
+        #expect(resetTokens.count == 2 && !tokenHashes.isEmpty && passwordHashes.count >= 3 && issued.count == 3)
         let secrets = [password, newPassword, "$2b$", "$2a$"] + passwordHashes + tokenHashes + resetTokens + sealed
 
         // The log was really written, at trace level, while the requests were served.

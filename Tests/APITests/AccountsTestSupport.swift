@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdTesting
 import Logging
 import Synchronization
+import Projections
 import Testing
 @testable import API
 
@@ -168,13 +169,28 @@ extension TestServer {
         try await runtime.projections.waitUntilProjected(try runtime.log.lmdb.headPosition(), timeout: timeout)
     }
 
-    /// The reset tokens in the outbox for `email` once the reset requests are carried out,
-    /// newest first, unsealed as the operator's mailer would.
-    func outboxTokens(to email: String) async throws -> [String] {
+    /// The tokens of `kind` (reset links by default) in the outbox for `email` once the reset
+    /// requests are carried out, newest first, unsealed as the operator's mailer would.
+    func outboxTokens(to email: String, kind: OutboxMail.Kind = .passwordReset) async throws -> [String] {
         try await awaitPasswordResets()
-        return try runtime.accounts.resetMails(limit: 100, now: runtime.configuration.clock())
-            .filter { $0.to == email }
+        return try runtime.accounts.outboxMails(limit: 100, now: runtime.configuration.clock())
+            .filter { $0.to == email && $0.kind == kind }
             .map { try #require(runtime.auth.secrets.unseal($0.sealedToken)) }
+    }
+
+    /// Verifies `email`, the e-mail of the account signed in with `token`, with the newest
+    /// verification token the outbox holds for it, as its owner clicking the link would; expects 204.
+    func verifyEmail(_ email: String, token: String, with client: some TestClientProtocol) async throws {
+        try await runtime.verifyEmail(email, token: token, with: client)
+    }
+
+    /// Registers an account (as `TestClientProtocol.register`) and verifies its e-mail.
+    func registerVerified(
+        _ email: String, displayName: String = "Ann", username: String? = nil, with client: some TestClientProtocol
+    ) async throws -> (userId: String, token: String) {
+        let account = try await client.register(email, displayName: displayName, username: username)
+        try await verifyEmail(email, token: account.token, with: client)
+        return account
     }
 }
 
@@ -189,3 +205,21 @@ func waitUntil(timeout: Duration, _ condition: () throws -> Bool) async throws {
 
 /// `waitUntil` gave up.
 struct WaitTimedOut: Error {}
+
+extension LogbookRuntime {
+    /// The verification tokens in the outbox for `email`, newest first, unsealed as the
+    /// operator's mailer would.
+    func verificationTokens(to email: String) throws -> [String] {
+        try accounts.outboxMails(limit: 100, now: configuration.clock())
+            .filter { $0.to == email && $0.kind == .emailVerification }
+            .map { try #require(auth.secrets.unseal($0.sealedToken)) }
+    }
+
+    /// Verifies `email`, the e-mail of the account signed in with `token`, with the newest
+    /// verification token the outbox holds for it, as its owner clicking the link would; expects 204.
+    func verifyEmail(_ email: String, token: String, with client: some TestClientProtocol) async throws {
+        let link = try #require(try verificationTokens(to: email).first, "no verification mail to \(email)")
+        let verified = try await client.send(.post, "/v1/email-verifications/\(link)", token: token)
+        try #require(verified.status == .noContent, "verify \(email): \(verified.text)")
+    }
+}

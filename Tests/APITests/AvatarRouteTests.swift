@@ -56,7 +56,7 @@ struct AvatarRouteTests {
         defer { server.remove() }
         try await server.test { client in
             let (_, ann) = try await client.register("ann@example.org", extra: ["postcode": "1012AB"])
-            let (_, bob) = try await client.register("bob@example.org", displayName: "Bob")
+            let (_, bob) = try await server.registerVerified("bob@example.org", displayName: "Bob", with: client)
             let (_, cat) = try await client.register("cat@example.org", displayName: "Cat", extra: ["postcode": "1012AB"])
             let (_, eve) = try await client.register("eve@example.org", displayName: "Eve", extra: ["postcode": "9999ZZ"])
             let avatar = TestImages.png(95)

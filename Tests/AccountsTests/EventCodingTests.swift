@@ -21,6 +21,8 @@ struct EventCodingTests {
         .passwordResetRedeemed(.init(userId: "ann", tokenHash: Fixtures.token("2"))),
         .avatarChanged(.init(userId: "ann", blobId: String(repeating: "ab", count: 32))),
         .erased(.init(userId: "ann", releasedTags: ["email:0123abcd", "username:4567ef"])),
+        Fixtures.verificationRequested("3"),
+        .emailVerified(.init(userId: "ann", email: "ann@example.org")),
     ]
 
     @Test(arguments: everyCase)

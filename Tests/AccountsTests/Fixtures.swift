@@ -40,6 +40,16 @@ enum Fixtures {
         .passwordResetRequested(.init(userId: "ann", tokenHash: token(seed), sealedToken: sealed, expiresAt: expiresAt, email: "ann@example.org"))
     }
 
+    /// A verification token mailed for Ann's e-mail of the time (`email`).
+    static func verificationRequested(_ seed: Character, email: String = "ann@example.org", expiresAt: Date = hourLater) -> AccountEvent {
+        .emailVerificationRequested(.init(userId: "ann", tokenHash: token(seed), sealedToken: sealed, expiresAt: expiresAt, email: email))
+    }
+
+    /// A token for the outbox, different per `seed`.
+    static func mailed(_ seed: Character, expiresAt: Date = hourLater) -> MailedToken {
+        MailedToken(tokenHash: token(seed), sealedToken: sealed, expiresAt: expiresAt)
+    }
+
     /// A valid registration command for `userId`; tests change what they are about.
     static func register(
         _ userId: String = "cat", email: String = "cat@example.org", passwordLength: Int = 12,

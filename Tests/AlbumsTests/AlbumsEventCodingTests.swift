@@ -14,6 +14,7 @@ import Testing
         .messagePosted(.init(groupId: "g1", messageId: "m1", text: "Hi", authorId: "u1", authorName: "Ann", postedAt: at)),
         .memberLeft(.init(groupId: "g1", email: "bob@example.com", userId: "u2", leftAt: at)),
         .groupDeleted(.init(groupId: "g1", name: "Summer", ownerId: "u1", blobIds: ["b2"], deletedAt: at)),
+        .invitationClaimed(.init(groupId: "g1", email: "bob@example.com", userId: "u2", claimedAt: at)),
     ]
 
     @Test func everyEventRoundTripsThroughItsStoredForm() throws {

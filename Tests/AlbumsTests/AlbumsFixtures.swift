@@ -6,7 +6,7 @@ import Foundation
 /// generates; the decider treats them as opaque strings.
 ///
 /// Ann created the group `summer` ("Summer") under ann@example.org and invited bob@example.org,
-/// whose account Bob holds; Cat (cat@example.org) is an outsider. Blob ids are SHA-256 shaped.
+/// whose account Bob holds and claimed the invitation with; Cat (cat@example.org) is an outsider. Blob ids are SHA-256 shaped.
 enum Fixture {
     static let summer = "0193c0de-0000-7000-8000-00000000000a"
     static let winter = "0193c0de-0000-7000-8000-00000000000b"
@@ -61,6 +61,11 @@ enum Fixture {
                              inviterId: userId, invitedAt: now))
     }
 
+    /// `userId`, who verified `address` (theirs by default), claims its invitation.
+    static func claimed(_ userId: String, address: String? = nil, in groupId: String = summer) -> AlbumsEvent {
+        .invitationClaimed(.init(groupId: groupId, email: address ?? email(userId), userId: userId, claimedAt: now))
+    }
+
     static func photoAdded(_ photoId: String = photo, blob blobId: String = beachBlob, by userId: String = ann) -> AlbumsEvent {
         .photoAdded(.init(groupId: summer, photoId: photoId, blobId: blobId, description: "On the beach", addedBy: userId,
                           addedByName: name(userId), addedAt: now))
@@ -75,7 +80,7 @@ enum Fixture {
     }
 
     /// Summer with Ann and Bob as members.
-    static let group: [AlbumsEvent] = [created(), invited(email(bob))]
+    static let group: [AlbumsEvent] = [created(), invited(email(bob)), claimed(bob)]
 }
 
 extension Result where Failure == AlbumsError {

@@ -88,8 +88,15 @@ struct AlbumsPersonalDataTests {
         guard case .memberInvited(let after) = read[0] else { Issue.record("no invitation"); return }
         #expect(after.email.isEmpty && after.emailSubject == subject && after.inviterId == F.ann)
         #expect(read[1] == F.created())
-        // An erased address is no member.
-        #expect(AlbumsDecider.fold([F.created()] + read).groups[F.summer]?.members == [F.email(F.ann)])
+        // An erased address is no invitation.
+        #expect(AlbumsDecider.fold([F.created()] + read).groups[F.summer]?.pendingInvitations == [])
+    }
+
+    @Test func aClaimedAddressIsTheClaimantsAndErasedWithThem() throws {
+        let read = try roundTrip([F.claimed(F.bob)], erasing: F.bob)
+        guard case .invitationClaimed(let claim) = read[0] else { Issue.record("no claim"); return }
+        #expect(claim.email.isEmpty && claim.userId == F.bob && claim.groupId == F.summer)
+        #expect(try roundTrip([F.claimed(F.bob)], erasing: F.ann) == [F.claimed(F.bob)])
     }
 
     @Test func withoutAKeyringTheSubjectIsThePlainDigestOfTheNormalisedAddress() {

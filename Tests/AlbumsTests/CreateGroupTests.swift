@@ -13,11 +13,12 @@ struct CreateGroupTests {
         .createGroup(groupId: groupId, name: name, ownerId: userId, by: F.actor(userId, email: email))
     }
 
-    @Test func theCreatorsNormalisedAddressIsTheFirstMember() throws {
+    @Test func theCreatorIsTheFirstMemberAndHoldsTheirNormalisedAddress() throws {
         let events = try D.given([]).when(create(email: "  Ann@Example.ORG "), F.by(F.ann)).get()
         #expect(events == [F.created()])
         let state = D.fold(events)
-        #expect(state.groups[F.summer]?.members == [F.email(F.ann)])
+        #expect(state.groups[F.summer]?.members == [F.ann])
+        #expect(state.groups[F.summer]?.claimedAddresses == [F.email(F.ann): F.ann])
         #expect(state.groups[F.summer]?.ownerId == F.ann && state.groups[F.summer]?.name == "Summer")
     }
 

@@ -51,7 +51,7 @@ extension ValueSample {
         ValueSample("AccountSession, active", AccountSession(userId: "user-2", expiresAt: SampleDates.second, ended: false)),
         ValueSample("PasswordResetRecord", PasswordResetRecord(
             userId: "user-1", expiresAt: SampleDates.second, used: true, sealedToken: SealedToken(base64: "dG9rZW4=")!)),
-        ValueSample("ResetMail", ResetMail(
+        ValueSample("OutboxMail", OutboxMail(
             to: "ann@example.org", sealedToken: Secrets.sealed, requestedAt: SampleDates.first, expiresAt: SampleDates.second,
             userId: "user-1", position: 1 << 40)),
     ]

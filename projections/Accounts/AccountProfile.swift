@@ -16,6 +16,8 @@ public struct AccountProfile: Sendable, Equatable, Codable {
     public var postcode: String?
     /// The current avatar's image blob; nil when none was set.
     public var avatarBlobId: String?
+    /// Whether the owner verified `email` (SPEC Accounts); a changed e-mail starts unverified.
+    public var emailVerified: Bool = false
 }
 
 extension AccountProfile: ReadModelValue {
@@ -28,6 +30,7 @@ extension AccountProfile: ReadModelValue {
         writer.write(username)
         writer.write(postcode)
         writer.write(avatarBlobId)
+        writer.write(emailVerified)
     }
 
     public init(from reader: inout ValueReader) throws(ValueDecodingError) {
@@ -39,5 +42,6 @@ extension AccountProfile: ReadModelValue {
         username = try reader.read()
         postcode = try reader.read()
         avatarBlobId = try reader.read()
+        emailVerified = try reader.read()
     }
 }

@@ -6,8 +6,9 @@ import EventSourcing
 public struct AccountProfilesProjection: Projection {
     /// The stable name.
     public var name: String { "accounts.profiles" }
-    /// Version 2: values in the binary `ReadModelValue` form instead of JSON.
-    public var version: Int { 2 }
+    /// Version 3: a profile says whether its e-mail is verified (version 2: values in the
+    /// binary `ReadModelValue` form instead of JSON).
+    public var version: Int { 3 }
     /// Only its domain's events reach it.
     public var reads: [any DecodableDomainEvent.Type]? { [AccountEvent.self] }
     /// `profiles`: userId → profile.
@@ -18,7 +19,8 @@ public struct AccountProfilesProjection: Projection {
     /// A projection value; it holds no state.
     public init() {}
 
-    /// Folds registrations and profile, e-mail, username and avatar changes; ignores other events.
+    /// Folds registrations, verifications and profile, e-mail, username and avatar changes;
+    /// ignores other events.
     public func apply(_ event: ProjectedEvent, to model: ReadModelWriter) throws {
         guard let account = try event.decoded(as: AccountEvent.self) else { return }
         switch account {
@@ -28,7 +30,14 @@ public struct AccountProfilesProjection: Projection {
                 lastName: p.lastName, username: p.username, postcode: p.postcode)
             try model.put(profile, at: p.userId, in: Self.profiles)
         case .emailChanged(let p):
-            try update(p.userId, model) { $0.email = p.newEmail }
+            try update(p.userId, model) { profile in
+                profile.email = p.newEmail
+                profile.emailVerified = false
+            }
+        case .emailVerified(let p):
+            try update(p.userId, model) { profile in
+                if profile.email == p.email { profile.emailVerified = true }
+            }
         case .usernameChanged(let p):
             try update(p.userId, model) { $0.username = p.newUsername }
         case .profileUpdated(let p):
@@ -43,7 +52,8 @@ public struct AccountProfilesProjection: Projection {
             try model.delete(p.userId, in: Self.profiles)
         case .avatarChanged(let p):
             try update(p.userId, model) { $0.avatarBlobId = p.blobId }
-        case .passwordChanged, .sessionStarted, .sessionEnded, .passwordResetRequested, .passwordResetRedeemed:
+        case .passwordChanged, .sessionStarted, .sessionEnded, .passwordResetRequested, .passwordResetRedeemed,
+             .emailVerificationRequested:
             break  // no profile field; not even read, as logins and logouts are most of these
         }
     }

@@ -10,10 +10,10 @@ public enum AccountProjections {
     /// Password-reset tokens by token hash.
     public static let passwordResets = PasswordResetsProjection()
     /// Reset mails for the operator's mailer, newest first.
-    public static let resetOutbox = ResetOutboxProjection()
+    public static let outbox = OutboxProjection()
     /// Every user's own events, newest first.
     public static let activity = AccountActivityProjection()
 
     /// All of them.
-    public static var all: [any Projection] { [credentials, sessions, profiles, passwordResets, resetOutbox, activity] }
+    public static var all: [any Projection] { [credentials, sessions, profiles, passwordResets, outbox, activity] }
 }

@@ -60,15 +60,15 @@ public struct AccountQueries<Store: EventStore>: Sendable {
         }
     }
 
-    /// Up to `limit` reset mails, newest first, whose token still works at `now` (all of them
-    /// when `now` is nil).
-    public func resetMails(limit: Int, now: Date? = nil) throws(ReadModelError) -> [ResetMail] {
-        try engine.read(AccountProjections.resetOutbox) { reader in
-            var mails: [ResetMail] = []
+    /// Up to `limit` mails of the outbox (reset and verification links), newest first, whose
+    /// token still works at `now` (all of them when `now` is nil).
+    public func outboxMails(limit: Int, now: Date? = nil) throws(ReadModelError) -> [OutboxMail] {
+        try engine.read(AccountProjections.outbox) { reader in
+            var mails: [OutboxMail] = []
             var after: String?
             // Expired mails are skipped, so a page may need more than one read to fill.
             while mails.count < limit {
-                let page = try reader.entries(ResetMail.self, in: ResetOutboxProjection.mails, after: after, limit: limit)
+                let page = try reader.entries(OutboxMail.self, in: OutboxProjection.mails, after: after, limit: limit)
                 guard let last = page.last else { break }
                 mails += page.map(\.value).filter { mail in now.map { mail.expiresAt > $0 } ?? true }.prefix(limit - mails.count)
                 after = last.key

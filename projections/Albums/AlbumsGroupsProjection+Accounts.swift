@@ -1,8 +1,9 @@
 import Accounts
 
 extension AlbumsGroupsProjection {
-    /// Which account holds which address, under which name. An erased e-mail reads empty in a
-    /// rebuild (ADR 0004): it is no one's address, and is not indexed.
+    /// Which account holds which address, whether verified, under which name; and an erased
+    /// account's memberships. An erased e-mail reads empty in a rebuild (ADR 0004): it is no
+    /// one's address, and is not indexed.
     func applyAccount(_ event: AccountEvent, _ model: ReadModelWriter) throws {
         switch event {
         case .registered(let p):
@@ -11,11 +12,30 @@ extension AlbumsGroupsProjection {
         case .emailChanged(let p):
             try release(p.oldEmail, of: p.userId, model)
             try claim(p.newEmail, for: p.userId, model)
-            try model.update(AlbumsAccount.self, at: p.userId, in: Self.accounts) { $0.email = p.newEmail }
+            try model.update(AlbumsAccount.self, at: p.userId, in: Self.accounts) { account in
+                account.email = p.newEmail
+                account.emailVerified = false
+            }
+        case .emailVerified(let p):
+            try model.update(AlbumsAccount.self, at: p.userId, in: Self.accounts) { account in
+                if account.email == p.email { account.emailVerified = true }
+            }
         case .profileUpdated(let p):
             try model.update(AlbumsAccount.self, at: p.userId, in: Self.accounts) { $0.displayName = p.displayName }
         case .erased(let p):
+            try eraseAlbumsContent(of: p.userId, model)
+            // Its groups no longer count it: no group shows or counts an erased member.
+            for membership in try model.entries(String.self, in: Self.memberships, prefix: AlbumsKeys.userPrefix(p.userId)) {
+                try removeMember(p.userId, from: membership.value, model)
+            }
             guard let account = try model.value(AlbumsAccount.self, at: p.userId, in: Self.accounts) else { return }
+            // Invitations of her address are sealed under a subject erased with her: a rebuild
+            // reads them empty, so the live copy drops them too.
+            if !account.email.isEmpty {
+                for invited in try model.entries(String.self, in: Self.invited, prefix: AlbumsKeys.addressPrefix(account.email)) {
+                    try removeInvitation(account.email, from: invited.value, model)
+                }
+            }
             try release(account.email, of: p.userId, model)
             try model.delete(p.userId, in: Self.accounts)
         default:

@@ -1,8 +1,9 @@
 import EventSourcing
 
-/// Keys of the albums read model, built for its prefix scans: `<group>/<address>` lists a
-/// group's members, `<address>/<group>` an address's groups, `<group>/<inverted position>` its
-/// photos or messages newest first.
+/// Keys of the albums read model, built for its prefix scans: `<group>/<user>` lists a group's
+/// members and `<user>/<group>` a user's groups; `<group>/<address>` a group's pending
+/// invitations and `<address>/<group>` an address's; `<group>/<inverted position>` its photos or
+/// messages newest first.
 ///
 /// The inverted position and the escaping of ids are `ReadModelKeys`', shared by every app.
 enum AlbumsKeys {
@@ -22,24 +23,34 @@ enum AlbumsKeys {
         ReadModelKeys.component(groupId) + "/"
     }
 
-    /// `<group>/<id>`: a photo by id.
+    /// `<group>/<id>`: a photo by id, or a member by user id.
     static func item(_ groupId: String, _ id: String) -> String {
         groupPrefix(groupId) + ReadModelKeys.component(id)
     }
 
-    /// `<group>/<address>`: a member.
-    static func member(_ groupId: String, email: String) -> String {
+    /// Every key of one user's groups starts with this.
+    static func userPrefix(_ userId: String) -> String {
+        ReadModelKeys.component(userId) + "/"
+    }
+
+    /// `<user>/<group>`: one group of a member.
+    static func membership(_ userId: String, groupId: String) -> String {
+        userPrefix(userId) + ReadModelKeys.component(groupId)
+    }
+
+    /// `<group>/<address>`: a pending invitation.
+    static func invitation(_ groupId: String, email: String) -> String {
         groupPrefix(groupId) + address(email)
     }
 
-    /// Every key of one address's groups starts with this.
-    static func membershipPrefix(_ email: String) -> String {
+    /// Every key of one address's pending invitations starts with this.
+    static func addressPrefix(_ email: String) -> String {
         address(email) + "/"
     }
 
-    /// `<address>/<group>`: one group of an address.
-    static func membership(_ email: String, groupId: String) -> String {
-        membershipPrefix(email) + ReadModelKeys.component(groupId)
+    /// `<address>/<group>`: one group inviting an address.
+    static func invited(_ email: String, groupId: String) -> String {
+        addressPrefix(email) + ReadModelKeys.component(groupId)
     }
 
     /// An address as one key component: escaped as an id, or `#<SHA-256 hex>` when that is

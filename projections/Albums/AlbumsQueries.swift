@@ -19,50 +19,68 @@ public struct AlbumsQueries<Store: EventStore>: Sendable {
         self.engine = engine
     }
 
-    /// The live groups whose members include `userId`'s current e-mail, by name (case-
-    /// insensitively), then id; none for an unknown or erased account.
+    /// The live groups `userId` is a member of, by name (case-insensitively), then id; none for
+    /// an unknown or erased account.
     public func groups(ofUser userId: String) throws(ReadModelError) -> [GroupSummary] {
         let groups = try engine.read(AlbumsProjections.groups) { model -> [GroupSummary] in
-            guard let email = try Self.email(of: userId, model) else { return [] }
-            return try model.entries(String.self, in: Table.memberships, prefix: AlbumsKeys.membershipPrefix(email), limit: .max)
+            try model.entries(String.self, in: Table.memberships, prefix: AlbumsKeys.userPrefix(userId), limit: .max)
                 .compactMap { try model.value(StoredGroup.self, at: AlbumsKeys.group($0.value), in: Table.groups)?.summary }
         }
         return groups.map { (FoldedName.folded($0.name), $0) }.sorted { ($0.0, $0.1.groupId) < ($1.0, $1.1.groupId) }.map(\.1)
     }
 
-    /// Group `groupId` with its members, each joined to the account holding its address now;
-    /// nil when unknown or deleted. The decider bounds members
+    /// Group `groupId` with its members, each joined to their account now, and its pending
+    /// invitations as addresses alone (no name or id: inviting reveals nothing about who is
+    /// registered); nil when unknown or deleted. The decider bounds both
     /// (`AlbumsLimits.membersPerGroupMax`), so reading them all is bounded.
     public func group(_ groupId: String) throws(ReadModelError) -> GroupView? {
         try engine.read(AlbumsProjections.groups) { model -> GroupView? in
             guard let group = try model.value(StoredGroup.self, at: AlbumsKeys.group(groupId), in: Table.groups) else { return nil }
-            let members = try model.entries(String.self, in: Table.members, prefix: AlbumsKeys.groupPrefix(groupId), limit: .max)
-                .map { entry in
-                    let userId = try model.value(String.self, at: AlbumsKeys.address(entry.value), in: Table.accountEmails)
-                    let account = try userId.flatMap { try model.value(AlbumsAccount.self, at: $0, in: Table.accounts) }
-                    return GroupMemberView(email: entry.value, userId: account == nil ? nil : userId, displayName: account?.displayName)
-                }
-                // Keys hold addresses escaped or hashed, so their order is not the addresses'.
-                .sorted { $0.email.utf8.lexicographicallyPrecedes($1.email.utf8) }
-            return GroupView(groupId: group.groupId, name: group.name, ownerId: group.ownerId, createdAt: group.createdAt, members: members)
+            let prefix = AlbumsKeys.groupPrefix(groupId)
+            let members = try model.entries(String.self, in: Table.members, prefix: prefix, limit: .max).compactMap { entry in
+                let account = try model.value(AlbumsAccount.self, at: entry.value, in: Table.accounts)
+                return account.map { GroupMemberView(email: $0.email, userId: entry.value, displayName: $0.displayName) }
+            }
+            let pending = try model.entries(String.self, in: Table.invitations, prefix: prefix, limit: .max)
+                .map { GroupMemberView(email: $0.value, userId: nil, displayName: nil) }
+            // Keys hold ids and escaped or hashed addresses, so their order is not the addresses'.
+            let all = (members + pending).sorted { $0.email.utf8.lexicographicallyPrecedes($1.email.utf8) }
+            return GroupView(groupId: group.groupId, name: group.name, ownerId: group.ownerId, createdAt: group.createdAt, members: all)
         }
     }
 
-    /// Whether `userId`'s current e-mail is a member of live group `groupId`.
+    /// Whether account `userId` is a member of live group `groupId`.
     public func isMember(_ userId: String, of groupId: String) throws(ReadModelError) -> Bool {
         try engine.read(AlbumsProjections.groups) { model in
-            guard let email = try Self.email(of: userId, model) else { return false }
-            return try model.value(String.self, at: AlbumsKeys.member(groupId, email: email), in: Table.members) != nil
+            try model.value(String.self, at: AlbumsKeys.item(groupId, userId), in: Table.members) != nil
         }
     }
 
-    /// Whether `userId` and `otherId` are members of one live group, by their current e-mails
-    /// (who may see whose avatar). Reads `userId`'s groups, each with one lookup.
+    /// Whether `userId` and `otherId` are members of one live group (who may see whose avatar).
+    /// Reads `userId`'s groups, each with one lookup.
     public func shareAGroup(_ userId: String, _ otherId: String) throws(ReadModelError) -> Bool {
         try engine.read(AlbumsProjections.groups) { model in
-            guard let email = try Self.email(of: userId, model), let other = try Self.email(of: otherId, model) else { return false }
-            return try model.entries(String.self, in: Table.memberships, prefix: AlbumsKeys.membershipPrefix(email), limit: .max)
-                .contains { try model.value(String.self, at: AlbumsKeys.member($0.value, email: other), in: Table.members) != nil }
+            try model.entries(String.self, in: Table.memberships, prefix: AlbumsKeys.userPrefix(userId), limit: .max)
+                .contains { try model.value(String.self, at: AlbumsKeys.item($0.value, otherId), in: Table.members) != nil }
+        }
+    }
+
+    /// The live groups with a pending invitation of the normalised `email`, by id.
+    public func groupsInviting(_ email: String) throws(ReadModelError) -> [String] {
+        try engine.read(AlbumsProjections.groups) { model in
+            try model.entries(String.self, in: Table.invited, prefix: AlbumsKeys.addressPrefix(email), limit: .max).map(\.value)
+        }
+    }
+
+    /// The account whose current e-mail is the normalised `email` and is verified: the one its
+    /// invitations are for. nil when no account has it, or its holder has not verified it.
+    public func verifiedHolder(of email: String) throws(ReadModelError) -> String? {
+        try engine.read(AlbumsProjections.groups) { model in
+            guard !email.isEmpty, let userId = try model.value(String.self, at: AlbumsKeys.address(email), in: Table.accountEmails),
+                  let account = try model.value(AlbumsAccount.self, at: userId, in: Table.accounts),
+                  account.email == email, account.emailVerified
+            else { return nil }
+            return userId
         }
     }
 
@@ -86,13 +104,6 @@ public struct AlbumsQueries<Store: EventStore>: Sendable {
     }
 
     typealias Table = AlbumsGroupsProjection
-
-    /// The current e-mail of account `userId`; nil for an unknown or erased account, or one
-    /// whose e-mail reads empty.
-    private static func email(of userId: String, _ model: ReadModelReader) throws -> String? {
-        guard let email = try model.value(AlbumsAccount.self, at: userId, in: Table.accounts)?.email, !email.isEmpty else { return nil }
-        return email
-    }
 
     /// Up to `limit` entries of `table` under the group after `cursor` (newest first), each
     /// resolved by `resolve` in the same snapshot; one that resolves to nothing is skipped (none

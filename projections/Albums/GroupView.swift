@@ -1,7 +1,6 @@
 import Foundation
 
-/// A group as its members see it: its name, owner and member addresses, each joined to the
-/// account that holds the address now, if any.
+/// A group as its members see it: its name, owner, members and pending invitations.
 public struct GroupView: Sendable, Equatable, Codable {
     /// The group's id.
     public var groupId: String
@@ -11,18 +10,17 @@ public struct GroupView: Sendable, Equatable, Codable {
     public var ownerId: String
     /// When it was created.
     public var createdAt: Date
-    /// Its members by address (bytewise), the creator's included.
+    /// Its members (the creator included) and its pending invitations, by address (bytewise).
     public var members: [GroupMemberView]
 }
 
-/// A member of a group: an invited (or the creator's) address, and the account holding it now.
+/// A member of a group, or an invitation no account has claimed yet.
 public struct GroupMemberView: Sendable, Equatable, Codable {
-    /// The normalised address.
+    /// A member's current e-mail, or the invited address, normalised.
     public var email: String
-    /// The account whose current e-mail this is; nil while none is (not registered yet, or it
-    /// moved to another address).
+    /// The member's account; nil for a pending invitation.
     public var userId: String?
-    /// That account's display name now; nil with `userId`.
+    /// The member's display name now; nil for a pending invitation.
     public var displayName: String?
 }
 
@@ -32,6 +30,6 @@ public struct GroupSummary: Sendable, Equatable, Codable {
     public var groupId: String
     /// Its name.
     public var name: String
-    /// Its member addresses, registered or not.
+    /// Its members and pending invitations: the entries of `GroupView.members`.
     public var memberCount: Int
 }

@@ -8,7 +8,7 @@ struct StoredGroup: Sendable, Equatable {
     var name: String
     var ownerId: String
     var createdAt: Date
-    /// Member addresses, kept with the `members` rows it counts.
+    /// Members and pending invitations, kept with the `members` and `invitations` rows it counts.
     var memberCount: Int
 
     var summary: GroupSummary { GroupSummary(groupId: groupId, name: name, memberCount: memberCount) }

@@ -22,7 +22,8 @@ OPERATOR_OPERATIONS = {"listProjections", "rebuildProjection", "addQuizQuestion"
 
 
 def fresh_session():
-    """A new account's token: logging out must not end the session every other request uses."""
+    """A new account's token: logging out (or out everywhere) must not end the session every other
+    request uses."""
     body = {"email": f"logout-{uuid.uuid4().hex}@example.com", "password": "fuzzing password", "displayName": "Leaver"}
     request = urllib.request.Request(BASE + "/v1/accounts", data=json.dumps(body).encode(), method="POST",
                                      headers={"Content-Type": "application/json"})
@@ -32,13 +33,13 @@ def fresh_session():
 
 @schemathesis.auth(refresh_interval=None)
 class LogbookAuth:
-    """The operator token for operator routes, a fresh session for logout, the seeded user otherwise."""
+    """The operator token for operator routes, a fresh session for the logouts, the seeded user otherwise."""
 
     def get(self, case, ctx):
         operation_id = case.operation.definition.raw.get("operationId")
         if operation_id in OPERATOR_OPERATIONS:
             return OPERATOR_TOKEN
-        if operation_id == "deleteCurrentSession":
+        if operation_id in ("deleteCurrentSession", "deleteAllSessions"):
             return fresh_session()
         return USER_TOKEN
 

@@ -5,15 +5,17 @@ import EventLog
 import Foundation
 import Projections
 
-/// `outbox`: the password-reset mails waiting for the operator's mailer, with their tokens
-/// unsealed, so a mailer script can build the links.
+/// `outbox`: the mails waiting for the operator's mailer (password-reset and e-mail
+/// verification links), with their tokens unsealed, so a mailer script can build the links.
 struct OutboxCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "outbox",
-        abstract: "List pending password-reset mails, newest first, with their reset tokens unsealed.",
+        abstract: "List pending mails (password resets, e-mail verifications), newest first, with their tokens unsealed.",
         discussion: """
             A mail is pending while its token can still be redeemed: not expired, not used, and no \
-            password change since. The tokens are secrets: pipe the output to the mailer, not to a log. \
+            password change (for a reset) or e-mail change (for a verification) since. KIND says which \
+            link to build: passwordReset for POST /v1/password-resets/{token}, emailVerification for \
+            POST /v1/email-verifications/{token}. The tokens are secrets: pipe the output to the mailer, not to a log. \
             The key is the server's: $\(OutboxKey.environmentVariable), else <data-dir>/\(OutboxKey.fileName).
             """
     )
@@ -26,7 +28,7 @@ struct OutboxCommand: ParsableCommand {
     @Flag(help: "Also list mails whose token has expired.")
     var expired = false
 
-    @Flag(help: "One JSON object per line (to, token, requestedAt, expiresAt, userId, position) instead of a table.")
+    @Flag(help: "One JSON object per line (kind, to, token, requestedAt, expiresAt, userId, position) instead of a table.")
     var json = false
 
     func validate() throws {
@@ -40,20 +42,22 @@ struct OutboxCommand: ParsableCommand {
             throw ExitCode(AdminError.usageStatus)
         }
         let engine = try ProjectionEngine(log: try dataDirectory.openStore(), dataDirectory: path, projections: AccountProjections.all)
-        let mails = try AccountQueries(engine: engine).resetMails(limit: limit, now: expired ? nil : Date())
+        let mails = try AccountQueries(engine: engine).outboxMails(limit: limit, now: expired ? nil : Date())
         let rows = mails.map { mail in (mail, OutboxKey.unseal(mail.sealedToken, with: key) ?? "(sealed with another key)") }
         if json {
             for (mail, token) in rows {
                 print(JSONText.object([
-                    ("to", JSONText.quoted(mail.to)), ("token", JSONText.quoted(token)),
+                    ("kind", JSONText.quoted(mail.kind.rawValue)), ("to", JSONText.quoted(mail.to)), ("token", JSONText.quoted(token)),
                     ("requestedAt", JSONText.quoted(mail.requestedAt.formatted(.iso8601))),
                     ("expiresAt", JSONText.quoted(mail.expiresAt.formatted(.iso8601))),
                     ("userId", JSONText.quoted(mail.userId)), ("position", String(mail.position)),
                 ]))
             }
         } else {
-            let header = ["REQUESTED", "EXPIRES", "TO", "TOKEN"]
-            let lines = rows.map { mail, token in [mail.requestedAt.formatted(.iso8601), mail.expiresAt.formatted(.iso8601), mail.to, token] }
+            let header = ["REQUESTED", "EXPIRES", "KIND", "TO", "TOKEN"]
+            let lines = rows.map { mail, token in
+                [mail.requestedAt.formatted(.iso8601), mail.expiresAt.formatted(.iso8601), mail.kind.rawValue, mail.to, token]
+            }
             for line in TextColumns.render([header] + lines) { print(line) }
         }
     }

@@ -14,7 +14,8 @@ extension Components.Schemas.Profile {
     init(_ profile: AccountProfile) {
         self.init(
             userId: profile.userId, email: profile.email, displayName: profile.displayName, firstName: profile.firstName,
-            lastName: profile.lastName, username: profile.username, postcode: profile.postcode, avatarBlobId: profile.avatarBlobId)
+            lastName: profile.lastName, username: profile.username, postcode: profile.postcode, avatarBlobId: profile.avatarBlobId,
+            emailVerified: profile.emailVerified)
     }
 }
 

@@ -5,9 +5,10 @@ import Foundation
 import Projections
 
 extension AccountsService {
-    /// Replaces the caller's password after checking the current one. A wrong current password
-    /// is 403 (the token is fine) and counts against this user's password changes, so a stolen
-    /// token cannot be used to guess the password; nobody else's failures limit them.
+    /// Replaces the caller's password after checking the current one, and ends every other
+    /// session of the caller (the one asking stays). A wrong current password is 403 (the token
+    /// is fine) and counts against this user's password changes, so a stolen token cannot be used
+    /// to guess the password; nobody else's failures limit them.
     func changePassword(of session: AuthSession, _ body: Components.Schemas.PasswordChange) async throws {
         if try await isRetry() {
             // Answered with the first outcome; the passwords were checked then.
@@ -31,7 +32,9 @@ extension AccountsService {
         guard verified else { throw Problem.wrongCurrentPassword }
         auth.logins.passwordChangeChecked(reservation)
         let hash = try await auth.passwords.hash(body.newPassword)
-        let change = AccountCommand.ChangePassword(userId: session.userId, newPasswordHash: hash, newPasswordLength: PasswordPolicy.length(of: body.newPassword))
+        let change = AccountCommand.ChangePassword(
+            userId: session.userId, newPasswordHash: hash, newPasswordLength: PasswordPolicy.length(of: body.newPassword),
+            keepingSession: session.tokenHash)
         _ = try await run(
             .changePassword(change), actor: session.userId, entity: EntityStream.account(session.userId),
             expecting: AccountEvent.PasswordChanged.typeName)

@@ -11,11 +11,13 @@ extension AccountsService {
     }
 
     /// Changes the given fields of the caller's profile and answers with the profile after it.
-    /// Nothing to change is not an error: the profile comes back as it is.
+    /// Nothing to change is not an error: the profile comes back as it is. A new e-mail is
+    /// unverified, and its verification token goes to the outbox with the change.
     func updateProfile(of session: AuthSession, _ body: Components.Schemas.ProfileChanges) async throws -> AccountProfile {
         let update = AccountCommand.UpdateProfile(
             userId: session.userId, displayName: body.displayName, firstName: body.firstName, lastName: body.lastName,
-            username: body.username, postcode: body.postcode, email: body.email)
+            username: body.username, postcode: body.postcode, email: body.email,
+            verification: body.email == nil ? nil : newVerificationToken())
         _ = try await run(
             .updateProfile(update), actor: session.userId, entity: EntityStream.account(session.userId),
             expecting: AccountEvent.ProfileUpdated.typeName, AccountEvent.EmailChanged.typeName, AccountEvent.UsernameChanged.typeName)

@@ -13,7 +13,8 @@ struct StartedSession: Sendable {
 }
 
 extension AccountsService {
-    /// Registers an account and starts its first session.
+    /// Registers an account, mails the token that verifies its e-mail, and starts its first
+    /// session.
     ///
     /// A retry (same Idempotency-Key) runs as the same account id (derived from the key) and
     /// the same session token (derived too), so it answers exactly as the first attempt did; it
@@ -29,7 +30,7 @@ extension AccountsService {
         let register = AccountCommand.Register(
             userId: userId, email: body.email, passwordHash: passwordHash, passwordLength: PasswordPolicy.length(of: body.password),
             displayName: body.displayName, firstName: body.firstName, lastName: body.lastName, username: body.username,
-            postcode: body.postcode)
+            postcode: body.postcode, verification: newVerificationToken())
         let outcome = try await run(.register(register), actor: register.userId, expecting: AccountEvent.Registered.typeName)
         if outcome.isReplay { try await confirmRetriedRegistration(outcome, email: body.email, password: body.password) }
         let session = try await startSession(userId: register.userId, purpose: .registration)

@@ -23,6 +23,23 @@ extension LogbookAPI {
         return .noContent(.init())
     }
 
+    func deleteAllSessions(_ input: Operations.DeleteAllSessions.Input) async throws -> Operations.DeleteAllSessions.Output {
+        try await accountsService.endAllSessions()
+        return .noContent(.init())
+    }
+
+    func requestEmailVerification(_ input: Operations.RequestEmailVerification.Input) async throws -> Operations.RequestEmailVerification.Output {
+        let session = try authenticate()
+        try await accountsService.requestEmailVerification(of: session)
+        return .accepted(.init())
+    }
+
+    func verifyEmail(_ input: Operations.VerifyEmail.Input) async throws -> Operations.VerifyEmail.Output {
+        let session = try authenticate()
+        try await accountsService.verifyEmail(of: session, token: input.path.token)
+        return .noContent(.init())
+    }
+
     func getMe(_ input: Operations.GetMe.Input) async throws -> Operations.GetMe.Output {
         let session = try authenticate()
         let asOf = projectedPosition

@@ -28,8 +28,8 @@ enum AlbumsRoutes {
 }
 
 extension LogbookAPI {
-    /// The caller as the albums decider judges them: membership follows the account's current
-    /// e-mail address, so it is looked up for every command, never remembered.
+    /// The caller as the albums decider sees them: their current address (a new group's
+    /// creator's) and display name, looked up for every command. Membership is by user id.
     func albumsActor(_ userId: String) throws -> AlbumsCommand.Actor {
         guard let profile = try runtime.accounts.profile(userId) else { throw Problem.unauthorized(tokenGiven: true) }
         return AlbumsCommand.Actor(email: profile.email, displayName: profile.displayName)

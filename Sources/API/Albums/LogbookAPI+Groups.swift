@@ -36,6 +36,8 @@ extension LogbookAPI {
         guard case let .json(body) = input.body else { throw Routes.unsupportedBody }
         let command = AlbumsCommand.invite(groupId: input.path.groupId, email: body.email, by: try albumsActor(caller.userId))
         let outcome = try await commands.run(AlbumsDecider.self, command, actor: caller.userId, entity: EntityStream.group(input.path.groupId))
+        // The invitation grants nothing until claimed: at once, if its address is verified already.
+        try await AlbumsInvitationClaims(runtime: runtime).claimInvitation(of: body.email, in: input.path.groupId)
         return .created(.init(body: .json(outcome.result)))
     }
 

@@ -23,13 +23,15 @@ extension DemoSeed {
 }
 
 extension DemoSeeder {
-    /// Ann's photo group: she creates it and invites Bob's address, each uploads a small
+    /// Ann's photo group: she creates it and invites Bob's address, which Bob (verified, as
+    /// every demo account) claims at once, as the invitation route does; each uploads a small
     /// generated image through the blob store and adds it as a photo, and they chat.
     func seedAlbums(ann: String, bob: String) async throws -> DemoAlbums {
         let annActor = try albumsActor(ann), bobActor = try albumsActor(bob)
         let groupId = Routes.newID()
         try await run(.createGroup(groupId: groupId, name: DemoSeed.groupName, ownerId: ann, by: annActor), as: ann)
         try await run(.invite(groupId: groupId, email: bobActor.email, by: annActor), as: ann)
+        try await AlbumsInvitationClaims(runtime: runtime).claimInvitation(of: bobActor.email, in: groupId)
 
         let images = [
             (by: ann, actor: annActor, image: SolidPNG.image(width: 16, height: 12, red: 0x2E, green: 0x86, blue: 0xC1),

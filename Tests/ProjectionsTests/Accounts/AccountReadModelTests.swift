@@ -60,19 +60,19 @@ struct AccountReadModelTests {
             try await fixture.run(.requestPasswordReset(.init(
                 userId: user, tokenHash: Secrets.token(token), sealedToken: Secrets.sealed, expiresAt: expiresAt)))
         }
-        #expect(try fixture.queries.resetMails(limit: 10).map(\.to) == ["ann@example.org", "bob@example.org", "ann@example.org"])
-        #expect(try fixture.queries.resetMails(limit: 2).count == 2)
-        #expect(try fixture.queries.resetMails(limit: 10, now: expiresAt).isEmpty, "expired links are not mailed")
+        #expect(try fixture.queries.outboxMails(limit: 10).map(\.to) == ["ann@example.org", "bob@example.org", "ann@example.org"])
+        #expect(try fixture.queries.outboxMails(limit: 2).count == 2)
+        #expect(try fixture.queries.outboxMails(limit: 10, now: expiresAt).isEmpty, "expired links are not mailed")
 
         try await fixture.run(.redeemPasswordReset(.init(userId: "ann", tokenHash: Secrets.token("3"), newPasswordHash: Secrets.hash("c"), newPasswordLength: 12)))
         #expect(try fixture.queries.passwordReset(Secrets.token("1"))?.used == true, "every pending token of the account dies")
         #expect(try fixture.queries.passwordReset(Secrets.token("3"))?.used == true)
         #expect(try fixture.queries.passwordReset(Secrets.token("2"))?.isRedeemable(at: AccountsFixture.start) == true)
-        #expect(try fixture.queries.resetMails(limit: 10).map(\.userId) == ["bob"])
+        #expect(try fixture.queries.outboxMails(limit: 10).map(\.userId) == ["bob"])
 
         try await fixture.run(.changePassword(.init(userId: "bob", newPasswordHash: Secrets.hash("d"), newPasswordLength: 12)))
         #expect(try fixture.queries.passwordReset(Secrets.token("2"))?.used == true)
-        #expect(try fixture.queries.resetMails(limit: 10).isEmpty)
+        #expect(try fixture.queries.outboxMails(limit: 10).isEmpty)
     }
 
     @Test func activityListsEachActorsEventsOfEveryDomainNewestFirst() async throws {
@@ -111,7 +111,7 @@ struct AccountReadModelTests {
             let q = fixture.queries
             let activity = try await q.activity(of: "ann", limit: 10, cursor: nil)
             return "\(try q.credentials(userId: "ann")!) \(try q.profile("ann")!) \(try q.session(Secrets.token("1"))!) "
-                + "\(try q.passwordReset(Secrets.token("2"))!) \(try q.resetMails(limit: 10)) \(activity)"
+                + "\(try q.passwordReset(Secrets.token("2"))!) \(try q.outboxMails(limit: 10)) \(activity)"
         }
         let before = try await snapshot()
         for projection in AccountProjections.all { try await fixture.engine.rebuild(projection.name) }

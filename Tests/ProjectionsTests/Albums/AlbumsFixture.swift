@@ -71,6 +71,16 @@ enum AlbumsHistory {
         .memberInvited(.init(groupId: groupId, email: email, emailSubject: "invitee_" + SHA256Hex.digest(email), inviterId: inviter, invitedAt: start))
     }
 
+    /// `userId`, who verified `email` (theirs by default), claims its invitation in `groupId`.
+    static func claim(_ groupId: String, _ userId: String, email: String? = nil) -> AlbumsEvent {
+        .invitationClaimed(.init(groupId: groupId, email: email ?? "\(userId)@example.org", userId: userId, claimedAt: start))
+    }
+
+    /// `userId` verified their e-mail of now (`email`, theirs by default).
+    static func verify(_ userId: String, email: String? = nil) -> AccountEvent {
+        .emailVerified(.init(userId: userId, email: email ?? "\(userId)@example.org"))
+    }
+
     static func leave(_ groupId: String, _ userId: String, email: String? = nil) -> AlbumsEvent {
         .memberLeft(.init(groupId: groupId, email: email ?? "\(userId)@example.org", userId: userId, leftAt: start))
     }

@@ -5,8 +5,8 @@ import Foundation
 @testable import Projections
 
 /// The albums' and blobs' part of the all-apps log, by the real albums and accounts deciders:
-/// uploads, a group with an invitation before its invitee's registration and one to an
-/// address an account moves to later, photos (one deleted), messages, avatars (one replaced),
+/// uploads, a group with an invitation claimed, one pending and one to an address an account
+/// moves to later, photos (one deleted), messages, avatars (one replaced),
 /// and a second group whose last member leaves (deleting it and its photo), in several appends
 /// between the other apps' commands.
 extension RebuildEqualsLiveTests {
@@ -28,6 +28,7 @@ extension RebuildEqualsLiveTests {
         for email in ["bob@example.org", "erin@example.org", "annie@example.org"] {
             try await fixture.run(AlbumsDecider.self, .invite(groupId: "g1", email: email, by: ann), by: "ann")
         }
+        try await fixture.run(AlbumsDecider.self, .claimInvitation(groupId: "g1", email: "bob@example.org"), by: "bob")
         try await fixture.run(AlbumsDecider.self, .addPhoto(groupId: "g1", photoId: "p1", blobId: Self.blob(1), description: "Beach", by: ann), by: "ann")
         try await fixture.run(AlbumsDecider.self, .addPhoto(groupId: "g1", photoId: "p2", blobId: Self.blob(2), description: "Dunes", by: bob), by: "bob")
         try await fixture.run(AlbumsDecider.self, .postMessage(groupId: "g1", messageId: "m1", text: "Lovely!", by: bob), by: "bob")
