@@ -41,6 +41,13 @@ struct AlbumsInvitationClaimTests {
             let shown = try await client.send(.get, group, token: ann)
             let invitation = try #require(shown.list("members").first { $0["email"] as? String == "friend@example.org" })
             #expect(invitation["userId"] == nil && invitation["displayName"] == nil)
+
+            // The other way round: she takes an address first, then it is invited.
+            #expect(try await client.send(.patch, "/v1/me", json: ["email": "cousin@example.org"], token: mallory).status == .ok)
+            #expect(try await client.send(.post, "\(group)/members", json: ["email": "cousin@example.org"], token: ann).status == .created)
+            #expect(try await client.send(.get, group, token: mallory).code == "group_not_found")
+            #expect(try await client.send(.post, "/v1/me/email-verification", token: mallory).status == .accepted)
+            #expect(try await client.send(.get, "/v1/groups", token: mallory).list("items").isEmpty)
         }
     }
 
