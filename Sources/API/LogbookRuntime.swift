@@ -73,6 +73,8 @@ public final class LogbookRuntime: Sendable {
             options: logOptions(configuration, metrics: metrics)
         )
         do {
+            // Before the key seals or moves anything: a key other than the log's stops the start.
+            try await AuthSecretCheck.verify(log: log, dataDirectory: configuration.dataDirectory, environment: environment)
             return try LogbookRuntime(configuration: configuration, log: log, metrics: metrics, environment: environment, readModels: readModels)
         } catch {
             log.closeNow()

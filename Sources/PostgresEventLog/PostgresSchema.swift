@@ -17,7 +17,7 @@ enum PostgresSchema {
 
     /// The statements of each version, in order: version N is reached from N - 1 by
     /// `migrations[N - 1]`, so a database of any earlier version is brought up to date.
-    static let migrations: [[PostgresQuery]] = [createVersion1, createVersion2]
+    static let migrations: [[PostgresQuery]] = [createVersion1, createVersion2, createVersion3]
 
     /// Version 1: the log.
     static let createVersion1: [PostgresQuery] = [
@@ -68,6 +68,18 @@ enum PostgresSchema {
         CREATE TABLE logbook_personal_keys (
             subject text COLLATE "C" PRIMARY KEY,
             sealed_key bytea
+        )
+        """,
+    ]
+
+    /// Version 3: the check value of the secret key the log's servers share
+    /// (`PostgresEventStore.secretCheck(storingIfAbsent:)`): one row, written by the first server
+    /// that starts on the log, compared by every later one.
+    static let createVersion3: [PostgresQuery] = [
+        """
+        CREATE TABLE logbook_secret_check (
+            singleton boolean PRIMARY KEY DEFAULT true CHECK (singleton),
+            check_value bytea NOT NULL
         )
         """,
     ]

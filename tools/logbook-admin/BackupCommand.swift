@@ -178,8 +178,12 @@ struct BackupCommand: ParsableCommand {
         return result
     }
 
-    /// Copies `secret.key` (owner-only) when the data directory has one.
+    /// Copies `secret.key` (owner-only) when the data directory has one, and `secret.check`
+    /// (the key's check value, ADR 0010), so a restored copy started with another key is refused.
     private func copySecretKey(_ source: String) throws(BackupFiles.Failure) {
+        if let check = try BackupFiles.contents(of: source + "/secret.check") {
+            try BackupFiles.create(target + "/secret.check", holding: check, mode: 0o600)
+        }
         let name = "secret.key"
         guard let key = try BackupFiles.contents(of: source + "/" + name) else {
             print("secret key: none in the data directory (the server takes LOGBOOK_SECRET_KEY): keep that key with the backup")

@@ -21,6 +21,8 @@ struct AuthSecrets: Sendable {
     /// The root of the personal data key store: data keys are sealed under a subkey of it, and
     /// uniqueness tags are keyed with another (`PersonalDataKeyStore`, ADR 0004).
     let personalDataKey: SymmetricKey
+    /// What the log keeps to tell whether a server has its servers' key (`AuthSecretCheck`).
+    let logCheck: [UInt8]
 
     /// Subkeys of `key`, which must hold `keyBytes` bytes.
     init(key: SymmetricKey) {
@@ -28,6 +30,7 @@ struct AuthSecrets: Sendable {
         sealingKey = HKDF<SHA256>.deriveKey(inputKeyMaterial: key, info: Data("logbook reset-token sealing v1".utf8), outputByteCount: 32)
         derivationKey = HKDF<SHA256>.deriveKey(inputKeyMaterial: key, info: Data("logbook retry derivation v1".utf8), outputByteCount: 32)
         personalDataKey = PersonalDataKeyStore.rootKey(serverSecret: key)
+        logCheck = AuthSecretCheck.value(of: key)
     }
 
     /// The key from `environment`, else from the data directory's key file, created if missing.
@@ -96,12 +99,18 @@ enum AuthSecretsError: Error, CustomStringConvertible {
     case exposed(path: String)
     /// The key file could not be read or written.
     case unusable(path: String, reason: String)
+    /// The key (from `source`) is not the one the log at `log` was first served with.
+    case differsFromLog(source: String, log: String)
 
     var description: String {
         switch self {
         case let .malformed(source): "\(source) must hold base64 of exactly 32 bytes (openssl rand -base64 32)"
         case let .exposed(path): "\(path) may be read by others; chmod 600 it (it holds the server's secret key)"
         case let .unusable(path, reason): "cannot use the secret key file \(path): \(reason)"
+        case let .differsFromLog(source, log):
+            "\(source) is not the secret key the log \(log) was first served with; every server on one log needs the same "
+                + "\(LogbookConfiguration.secretKeyVariable) (personal data and tokens are sealed under it): "
+                + "set \(LogbookConfiguration.secretKeyVariable) to the key the log's servers have"
         }
     }
 }

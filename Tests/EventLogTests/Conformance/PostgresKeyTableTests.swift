@@ -172,14 +172,14 @@ struct PostgresKeyTableTests {
 
     @Test func aVersion1DatabaseIsMigratedAndANewerOneRefused() async throws {
         let (url, location) = try await Self.database()
-        try await PrivatePostgres.execute(on: url, "DROP TABLE logbook_personal_keys; DELETE FROM logbook_schema; INSERT INTO logbook_schema VALUES (1)")
+        try await PrivatePostgres.execute(on: url, "DROP TABLE logbook_personal_keys, logbook_secret_check; DELETE FROM logbook_schema; INSERT INTO logbook_schema VALUES (1)")
         await (try PostgresEventStore.connect(to: location)).close()
         let (store, _) = Self.server(location)
         let made = try await Self.onThread { try store.dataKey(of: "ann", create: true) != nil }
         #expect(made, "the keys' table was made")
 
         try await PrivatePostgres.execute(on: url, "INSERT INTO logbook_schema VALUES (99)")
-        await #expect(throws: EventLogError.incompatibleFormat(found: 99, supported: 2)) {
+        await #expect(throws: EventLogError.incompatibleFormat(found: 99, supported: 3)) {
             _ = try await PostgresEventStore.connect(to: location)
         }
     }
