@@ -47,10 +47,9 @@ public final class LogbookRuntime: Sendable {
     let scrub: ReadModelScrub
     /// Carries out every erasure in the log on this server: its keys, its read models.
     let erasures: ErasureFollower
-    /// Wrong join codes by user and by address: guessing a house's code is rate-limited like logins.
-    let householdJoins = RateLimiter(
-        eventsMax: LogbookConfiguration.loginFailuresMax, window: LogbookConfiguration.loginFailureWindow,
-        keysMax: LogbookConfiguration.rateLimitKeysMax)
+    /// Wrong join codes by user and by address: guessing a house's code is slowed down, and a
+    /// right code always joins.
+    let householdJoins = JoinThrottle()
 
     /// This server's metrics (`GET /metrics`): a registry of its own, not the process-global one.
     public let metrics: LogbookMetrics

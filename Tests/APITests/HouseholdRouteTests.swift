@@ -148,7 +148,8 @@ struct HouseholdRouteTests {
     }
 
     @Test func guessingJoinCodesIsRateLimited() async throws {
-        let server = try TestServer()
+        // Recorded pauses: over the limit an attempt waits before its check (`JoinThrottle`).
+        let server = try TestServer(pauses: RecordedPauses())
         defer { server.remove() }
         try await server.test { client in
             let eve = try await client.register("eve@example.org", displayName: "Eve").token

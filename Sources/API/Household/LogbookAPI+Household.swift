@@ -23,12 +23,12 @@ extension LogbookAPI {
     func joinHouse(_ input: Operations.JoinHouse.Input) async throws -> Operations.JoinHouse.Output {
         let caller = try authenticate()
         guard case let .json(body) = input.body else { throw Routes.unsupportedBody }
-        let now = runtime.configuration.clock()
-        let keys = ["user:\(caller.userId)", "address:\(RequestInfo.current.clientAddress)"]
-        if let seconds = runtime.householdJoins.retryAfter(keys, now: now) { throw Problem.tooManyAttempts(retryAfter: seconds) }
-        guard let houseId = try runtime.household.house(joinCode: body.joinCode) else {
-            // Counted, so that guessing codes is slow; 404 like any other unknown code.
-            runtime.householdJoins.record(keys, now: now)
+        // The code is checked before a limit refuses: a right one always joins (`JoinThrottle`).
+        let configuration = runtime.configuration
+        guard let houseId = try await runtime.householdJoins.check(
+            userId: caller.userId, address: RequestInfo.current.clientAddress, clock: configuration.clock, pause: configuration.pause,
+            lookUp: { try runtime.household.house(joinCode: body.joinCode) }
+        ) else {
             throw ProblemMapping.problem(for: HouseholdError.wrongJoinCode)
         }
         let command = HouseholdCommand.joinHouse(
