@@ -179,7 +179,7 @@ struct BackupCommand: ParsableCommand {
     }
 
     /// Copies `secret.key` (owner-only) when the data directory has one, and `secret.check`
-    /// (the key's check value, ADR 0010), so a restored copy started with another key is refused.
+    /// (the key's check value, ADR 0011), so a restored copy started with another key is refused.
     private func copySecretKey(_ source: String) throws(BackupFiles.Failure) {
         if let check = try BackupFiles.contents(of: source + "/secret.check") {
             try BackupFiles.create(target + "/secret.check", holding: check, mode: 0o600)
