@@ -46,6 +46,7 @@ public func buildApplication(
     router.add(middleware: CatchUpMiddleware(runtime: runtime))
     router.add(middleware: BodyLimitMiddleware(bytesMax: configuration.jsonBodyBytesMax))
     router.add(middleware: EmptyBodyMiddleware())
+    router.add(middleware: BodyFieldProblemMiddleware())
     router.add(middleware: RequestDigestMiddleware())
     router.add(middleware: ResponseHeaderEncodingMiddleware())
     // Innermost: it wraps the route's own body, so everything that writes it runs on the loop.

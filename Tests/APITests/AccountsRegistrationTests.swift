@@ -56,7 +56,8 @@ struct AccountsRegistrationTests {
             for reply in [wrongType, missing, notJSON] {
                 #expect(reply.status == .badRequest && reply.code == "malformed_request" && reply.isProblem, "\(reply.text)")
             }
-            #expect(missing.json["detail"] as? String == "the request does not match the API: missing field password")
+            #expect(missing.json["detail"] as? String == "the request does not match the API: password is required")
+            #expect(missing.fieldsInError == ["password"] && wrongType.fieldsInError == ["email"] && notJSON.fieldsInError.isEmpty)
         }
     }
 

@@ -90,10 +90,10 @@ struct BlobRouteTests {
             #expect(declared.status == .contentTooLarge && declared.code == "payload_too_large", "\(declared.text)")
 
             let port = try #require(client.port)
-            let chunked = try ChunkedUpload.send(port: port, path: "/v1/blobs", token: ann,
+            let chunked = try await ChunkedUpload.send(port: port, path: "/v1/blobs", token: ann,
                                                  chunk: TestImages.jpeg(count: 64 << 10), totalBytes: 11 << 20)
             #expect(chunked == 413)
-            let avatar = try ChunkedUpload.send(port: port, path: "/v1/me/avatar", token: ann,
+            let avatar = try await ChunkedUpload.send(port: port, path: "/v1/me/avatar", token: ann,
                                                 chunk: TestImages.jpeg(count: 64 << 10), totalBytes: 11 << 20)
             #expect(avatar == nil || avatar == 413 || avatar == 405, "PUT route, POSTed: refused either way")
             #expect(server.storedBlobFiles().isEmpty)
@@ -102,7 +102,7 @@ struct BlobRouteTests {
             let limit = try await client.upload(TestImages.jpeg(count: 10 << 20), token: ann, contentType: "image/jpeg")
             #expect(limit.status == .created, "\(limit.text)")
             #expect(limit.json["bytes"] as? Int == 10 << 20)
-            let small = try ChunkedUpload.send(port: port, path: "/v1/blobs", token: ann, chunk: TestImages.jpeg(count: 1000), totalBytes: 1000)
+            let small = try await ChunkedUpload.send(port: port, path: "/v1/blobs", token: ann, chunk: TestImages.jpeg(count: 1000), totalBytes: 1000)
             #expect(small == 201)
             #expect(server.storedBlobFiles().count == 2)
         }

@@ -1,7 +1,6 @@
 import Blobs
 import Crypto
 import Foundation
-import Glibc
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
@@ -83,53 +82,20 @@ extension TestServer {
 enum ChunkedUpload {
     /// POSTs `totalBytes` bytes of `chunk` repeated, in chunks, to `path` on `port`; returns the
     /// status line's code, or nil when the server closed before answering.
-    static func send(port: Int, path: String, token: String, chunk: Data, totalBytes: Int) throws -> Int? {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw POSIXError(.EIO) }
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard connected == 0 else { throw POSIXError(.ECONNREFUSED) }
-        var timeout = timeval(tv_sec: 30, tv_usec: 0)
-        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        let head = "POST \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(token)\r\nContent-Type: image/jpeg\r\n"
-            + "Transfer-Encoding: chunked\r\n\r\n"
-        var sent = 0
-        var open = write(fd, Data(head.utf8))
-        while open, sent < totalBytes {
-            let piece = chunk.prefix(totalBytes - sent)
-            open = write(fd, Data(String(piece.count, radix: 16).utf8) + Data("\r\n".utf8) + piece + Data("\r\n".utf8))
-            sent += piece.count
-        }
-        if open { _ = write(fd, Data("0\r\n\r\n".utf8)) }
-        var response = Data()
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let count = recv(fd, &buffer, buffer.count, 0)
-            guard count > 0 else { break }
-            response.append(contentsOf: buffer[0..<count])
-            if let text = String(data: response, encoding: .utf8), text.contains("\r\n\r\n") { break }
-        }
-        let statusLine = String(decoding: response, as: UTF8.self).split(separator: "\r\n").first ?? ""
-        let parts = statusLine.split(separator: " ")
-        return parts.count >= 2 ? Int(parts[1]) : nil
-    }
-
-    /// Writes all of `data`; false once the server closed its end.
-    private static func write(_ fd: Int32, _ data: Data) -> Bool {
-        data.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let written = Glibc.send(fd, raw.baseAddress! + offset, raw.count - offset, Int32(MSG_NOSIGNAL))
-                guard written > 0 else { return false }
-                offset += written
+    static func send(port: Int, path: String, token: String, chunk: Data, totalBytes: Int) async throws -> Int? {
+        try await RawHTTPConnection.offThePool {
+            let connection = try RawHTTPConnection(port: port)
+            let head = "POST \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(token)\r\nContent-Type: image/jpeg\r\n"
+                + "Transfer-Encoding: chunked\r\n\r\n"
+            var sent = 0
+            var open = connection.send(head)
+            while open, sent < totalBytes {
+                let piece = chunk.prefix(totalBytes - sent)
+                open = connection.send(Data(String(piece.count, radix: 16).utf8) + Data("\r\n".utf8) + piece + Data("\r\n".utf8))
+                sent += piece.count
             }
-            return true
+            if open { connection.send("0\r\n\r\n") }
+            return connection.receive().status
         }
     }
 }

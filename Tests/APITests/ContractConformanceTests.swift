@@ -54,10 +54,10 @@ struct ContractConformanceTests {
             let limit = try await client.send(.get, "/v1/me/activity?limit=abc", token: token)
             #expect(limit.status == .badRequest && limit.code == "malformed_request")
             #expect(limit.headers[.contentType] == "application/problem+json")
-            #expect(limit.text.contains("a parameter should be Int"), "\(limit.text)")
+            #expect(limit.text.contains("a parameter should be an integer"), "\(limit.text)")
             let body = try await client.send(.post, "/v1/houses", raw: "[]", token: token)
             #expect(body.status == .badRequest && body.code == "malformed_request")
-            #expect(body.text.contains("the body should be"), "\(body.text)")
+            #expect(body.text.contains("the body should be an object"), "\(body.text)")
         }
     }
 }

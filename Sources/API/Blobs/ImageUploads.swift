@@ -87,9 +87,10 @@ struct ImageUploads: Sendable {
             if case .io = error { throw error }
             throw Problem.blobStore(error)
         } catch {
-            // The client went away mid-body: nothing to answer, nothing to keep.
+            // The body broke or the client went away mid-body: nothing to keep, and a 400 to
+            // whoever is still there.
             upload.abandon()
-            throw error
+            throw Problem.malformedBody(error)
         }
     }
 }

@@ -7,6 +7,9 @@ import NIOCore
 /// an endless body into memory. An image upload (`ImageUploadRoutes`) is not collected: its
 /// route streams it to disk under its own limit, `BlobLimits.imageBytesMax`, refused here
 /// already when the declared length is over it.
+///
+/// A body that cannot be read (`Problem.malformedBody`: a broken chunk, a body that ends before
+/// its framing says) is the client's fault: 400, never the generic 500.
 struct BodyLimitMiddleware<Context: RequestContext>: RouterMiddleware {
     let bytesMax: Int
 
@@ -25,6 +28,8 @@ struct BodyLimitMiddleware<Context: RequestContext>: RouterMiddleware {
             _ = try await request.collectBody(upTo: bytesMax)
         } catch is NIOTooManyBytesError {
             throw Problem.bodyTooLarge(bytesMax: bytesMax)
+        } catch {
+            throw Problem.malformedBody(error)
         }
         return try await next(request, context)
     }

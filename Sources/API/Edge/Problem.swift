@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import NIOHTTP1
 
 /// An RFC 9457 problem with a stable machine `code`: the only shape an error leaves the service in.
 public struct Problem: Error, Sendable, Equatable, Codable {
@@ -65,6 +66,20 @@ extension Problem {
     static func bodyTooLarge(bytesMax: Int) -> Problem {
         Problem(status: .contentTooLarge, code: "body_too_large", title: "Request body too large",
                 detail: "the body may hold at most \(bytesMax) bytes")
+    }
+
+    /// 400 `malformed_body`: the body could not be read as its framing promised. Whatever the
+    /// body's stream throws is the client's doing, or its connection's: a chunk size that is not
+    /// hexadecimal, a body that ends (the client half-closed, or reset the connection) before its
+    /// Content-Length or its last chunk. Where the client is gone, no one reads the answer, but
+    /// the request is still counted and logged as the client's failure, not the service's.
+    static func malformedBody(_ error: any Error) -> Problem {
+        let detail = switch error as? HTTPParserError {
+        case .invalidChunkSize?: "a chunk size of the chunked body is not a hexadecimal number"
+        case .invalidEOFState?: "the body ended before its Content-Length or its last chunk"
+        default: "the body could not be read as its Content-Length or chunked encoding says"
+        }
+        return Problem(status: .badRequest, code: "malformed_body", title: "Malformed body", detail: detail)
     }
 
     /// An unexpected failure; its details go to the log, never to the client.

@@ -38,10 +38,8 @@ struct ProblemMiddleware<Context: RequestContext>: RouterMiddleware {
         case let error as ServerError:
             // The generated code wraps both our handlers' errors and its own decoding failures.
             if let problem = error.underlyingError as? Problem { return problem }
-            if error.underlyingError is DecodingError {
-                return Problem(status: .badRequest, code: "malformed_request", title: "Malformed request",
-                               detail: "the request does not match the API: \(DecodingProblem.describe(error.underlyingError, bodySent: error.request.headerFields[.contentType] != nil))")
-            }
+            // Without the body (`BodyFieldProblemMiddleware` passes it): the field the decoder names.
+            if let decoding = error.underlyingError as? DecodingError { return DecodingProblem.problem(for: decoding, in: error, body: nil) }
             // The runtime's own refusals (a wrong Content-Type, a missing required parameter)
             // carry their 4xx status.
             if (400..<500).contains(error.httpStatus.code) { return problem(for: error.httpStatus, detail: error.causeDescription) }
@@ -69,27 +67,5 @@ struct ProblemMiddleware<Context: RequestContext>: RouterMiddleware {
             status.code >= 500 ? .internalError
                 : Problem(status: status, code: "request_failed", title: status.reasonPhrase, detail: detail)
         }
-    }
-}
-
-/// A readable account of a decoding failure: which field, and what was wrong with it.
-enum DecodingProblem {
-    /// `bodySent`: whether the request had a body; a failure at no field of one without is a
-    /// query, path or header parameter's (the generated code decodes those with no coding path).
-    static func describe(_ error: any Error, bodySent: Bool = true) -> String {
-        guard let error = error as? DecodingError else { return "the body could not be read" }
-        let whole = bodySent ? "the body" : "a parameter"
-        switch error {
-        case let .keyNotFound(key, context): return "missing field \(path(context.codingPath + [key]))"
-        case let .typeMismatch(type, context):
-            return context.codingPath.isEmpty ? "\(whole) should be \(type)" : "field \(path(context.codingPath)) should be \(type)"
-        case let .valueNotFound(type, context): return "field \(path(context.codingPath)) should be \(type), not null"
-        case let .dataCorrupted(context): return context.codingPath.isEmpty ? "the body is not valid JSON" : "field \(path(context.codingPath)) is invalid"
-        @unknown default: return "the body could not be read"
-        }
-    }
-
-    private static func path(_ keys: [any CodingKey]) -> String {
-        keys.isEmpty ? "(body)" : keys.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
     }
 }
