@@ -9,6 +9,11 @@ extension LogbookAPI {
     func getMetrics(_ input: Operations.GetMetrics.Input) async throws -> Operations.GetMetrics.Output {
         // On the public port: request rates by route, event counts by type and read-model lag
         // describe the service's use, which is the operator's business, not every client's.
+        // Refused as every operator route is: 401 without a token, 403 `not_an_operator` for
+        // another, 404 only where no operator token is configured. Not a 404 to hide it: that
+        // /metrics exists tells no one anything (it is Prometheus' default path, and in
+        // /openapi.json), while a scraper with a stale or mistyped token that got a 404 would
+        // look for a wrong URL instead of a wrong credential.
         try requireOperator()
         try await runtime.refreshScrapedMetrics()
         return .ok(.init(body: .textPlainVersion_0_0_4(HTTPBody(runtime.metrics.registry.emitToString()))))
