@@ -122,8 +122,9 @@ extension LMDBEventStore {
     }
 
     public func streamVersion(_ streamID: String) throws(EventLogError) -> UInt64? {
-        // A stream the log would refuse to write has no version; its key may be one LMDB refuses.
-        guard streamID.utf8.count <= options.limits.streamIDBytesMax else { return nil }
+        // A stream the log would refuse to write has no version; its key may be one LMDB refuses
+        // (an empty one: `/v1/admin/streams/%ff`, whose id is no UTF-8, reaches here as "").
+        guard !streamID.isEmpty, streamID.utf8.count <= options.limits.streamIDBytesMax else { return nil }
         return try LogDatabases.mapStorage {
             try environment.read { txn in
                 StreamHead(try txn.get(databases.heads, IndexKeys.head(streamID)))?.version

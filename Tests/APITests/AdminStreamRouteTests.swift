@@ -43,7 +43,8 @@ struct AdminStreamRouteTests {
         try await server.test { client in
             let scenario = try await AdminScenario.play(client, clock: clock)
             let stream = "house-\(scenario.houseId)"
-            for unknown in ["house-nope", "house", String(repeating: "x", count: 600), "house-\(scenario.houseId)%00"] {
+            // An id that is no UTF-8 reaches the log as "", which names no stream either.
+            for unknown in ["house-nope", "house", String(repeating: "x", count: 600), "house-\(scenario.houseId)%00", "%ff", "%c3%28"] {
                 let reply = try await client.admin("/v1/admin/streams/\(unknown)")
                 #expect(reply.status == .notFound && reply.code == "stream_not_found" && reply.isProblem, "\(unknown.prefix(40)): \(reply.text)")
             }

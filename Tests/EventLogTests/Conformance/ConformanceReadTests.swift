@@ -68,6 +68,9 @@ struct ConformanceReadTests {
             #expect(try await store.readTag(long, from: 1, direction: .forward, limit: 10).isEmpty)
             #expect(try await store.readType("a\u{0}b", from: 1, direction: .forward, limit: 10).isEmpty)
             #expect(try await store.streamVersion("house-\u{0}") == nil)
+            // Empty: a key LMDB refuses (it was a 500 of GET /v1/admin/streams/%ff).
+            #expect(try await store.streamVersion("") == nil)
+            #expect(try await store.readStream("", from: 0, direction: .forward, limit: 10).isEmpty)
             await #expect(throws: EventLogError.invalidArgument(field: "limit", reason: "must be at least 1")) {
                 try await store.readAll(from: 1, direction: .forward, limit: 0)
             }
