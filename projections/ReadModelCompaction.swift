@@ -18,7 +18,7 @@ extension ProjectionEngine {
         let fileManager = FileManager.default
         do {
             try? fileManager.removeItem(atPath: scratch)
-            try fileManager.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+            try fileManager.createDirectory(atPath: scratch, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         } catch {
             throw .storage(.system(errno: EIO))
         }

@@ -113,6 +113,8 @@ public final class LogbookRuntime: Sendable {
         self.configuration = configuration
         // First: a bad secret key stops the start before anything is written.
         auth = try AuthServices(configuration: configuration, environment: environment)
+        // After that check, which refuses a secret.key others may read rather than hide that it was.
+        PrivateDataDirectory.tightenOnce(below: configuration.dataDirectory)
         personalData = try Self.personalDataKeys(log: log, dataDirectory: configuration.dataDirectory, secret: auth.secrets.personalDataKey)
         let scrub = ReadModelScrub(dataDirectory: configuration.dataDirectory)
         self.scrub = scrub

@@ -28,7 +28,7 @@ public final class BlobUpload {
     init(store: BlobStore) throws(BlobStoreError) {
         self.store = store
         temporaryPath = store.temporaryDirectory + "/" + UUID().uuidString.lowercased()
-        descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw POSIXFiles.failure("open temporary") }
     }
 

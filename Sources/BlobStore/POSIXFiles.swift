@@ -55,7 +55,7 @@ enum POSIXFiles {
 
     /// Creates `path` as a directory; true when it was made now, false when it existed.
     static func makeDirectory(_ path: String) throws(BlobStoreError) -> Bool {
-        if mkdir(path, 0o755) == 0 { return true }
+        if mkdir(path, 0o700) == 0 { return true }
         guard errno == EEXIST else { throw failure("mkdir") }
         return false
     }
@@ -94,7 +94,7 @@ enum POSIXFiles {
     /// Runs `body` holding the lock file at `path` shared (uploads placing a blob) or exclusive
     /// (collection deleting one), across processes: `flock` on a descriptor of its own.
     static func withLock<T>(_ path: String, exclusive: Bool, _ body: () throws(BlobStoreError) -> T) throws(BlobStoreError) -> T {
-        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw failure("open lock") }
         defer { close(descriptor) }
         while flock(descriptor, exclusive ? LOCK_EX : LOCK_SH) != 0 {

@@ -30,7 +30,7 @@ public final class LMDBEventStore: EventStore, @unchecked Sendable {
             throw .unavailable(reason: Self.awaitsRecoveryReason)
         }
         if !options.readOnly {
-            try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+            try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         }
         // Before LMDB opens: a second writer is refused before it reads a head it cannot keep.
         writerLock = options.readOnly ? nil : try WriterLock(directory: path)

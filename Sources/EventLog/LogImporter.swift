@@ -39,7 +39,7 @@ public final class LogImporter {
         logPath = (dataDirectory as NSString).appendingPathComponent("log")
         stagingPath = (dataDirectory as NSString).appendingPathComponent(Self.stagingName)
         do {
-            try files.createDirectory(atPath: stagingPath, withIntermediateDirectories: true)
+            try files.createDirectory(atPath: stagingPath, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         } catch {
             throw .invalidArgument(field: "dataDirectory", reason: "cannot create \(stagingPath): \(error.localizedDescription)")
         }

@@ -12,7 +12,7 @@ final class RawFile: @unchecked Sendable {
     /// Opens `path` for reading and writing, creating it empty when `creating`.
     init(path: String, creating: Bool) throws(EventLogError) {
         self.path = path
-        descriptor = open(path, O_RDWR | O_CLOEXEC | (creating ? O_CREAT : 0), 0o644)
+        descriptor = open(path, O_RDWR | O_CLOEXEC | (creating ? O_CREAT : 0), 0o600)
         guard descriptor >= 0 else { throw Self.failure() }
     }
 

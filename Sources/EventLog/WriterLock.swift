@@ -31,7 +31,7 @@ final class WriterLock: @unchecked Sendable {
         free(canonical)
         let result: Result<Int32, EventLogError> = Self.held.withLock { [file] held in
             guard !held.contains(file) else { return .failure(.writerActive(path: path)) }
-            let fd = open(file, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+            let fd = open(file, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
             guard fd >= 0 else {
                 return .failure(.invalidArgument(field: "dataDirectory", reason: "cannot open \(file): errno \(errno)"))
             }

@@ -11,6 +11,7 @@ extension Environment {
         let descriptor = open(file, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw LMDBError.system(errno: errno) }
         defer { close(descriptor) }
-        guard fsync(descriptor) == 0 else { throw LMDBError.system(errno: errno) }
+        // mdb_env_copy2 creates the file as the umask allows (0644, usually).
+        guard fchmod(descriptor, Self.fileMode) == 0, fsync(descriptor) == 0 else { throw LMDBError.system(errno: errno) }
     }
 }

@@ -41,7 +41,10 @@ extension Environment {
         guard descriptor >= 0 else { throw LMDBError.system(errno: errno) }
         defer { close(descriptor) }
         var info = stat()
-        guard fsync(descriptor) == 0, fstat(descriptor, &info) == 0 else { throw LMDBError.system(errno: errno) }
+        // mdb_env_copy2 creates the file as the umask allows (0644, usually).
+        guard fchmod(descriptor, Self.fileMode) == 0, fsync(descriptor) == 0, fstat(descriptor, &info) == 0 else {
+            throw LMDBError.system(errno: errno)
+        }
         // The file's name, too, must survive a power failure.
         let directoryDescriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard directoryDescriptor >= 0 else { throw LMDBError.system(errno: errno) }

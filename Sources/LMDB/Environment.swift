@@ -18,13 +18,19 @@ public final class Environment: @unchecked Sendable {
     /// build of LMDB). Keys are 1 to this many bytes: the wrapper refuses others with `.keySize`.
     public let keyBytesMax: Int
     private let mapLock = ReadersWriterLock()
+    /// The mode of the files an environment and its copies are created with: its owner's only.
+    /// The log and the read models hold the service's data (read models even personal data in
+    /// the clear); whoever reads an environment runs as its owner.
+    static let fileMode: mode_t = 0o600
+    /// The mode of the directory an environment creates for itself.
+    static let directoryMode: mode_t = 0o700
     private let databaseOpenLock = Mutex<Void>(())
 
     /// Opens (and, unless read-only, creates) the environment in directory `path`.
     public init(path: String, options: EnvironmentOptions = EnvironmentOptions()) throws(LMDBError) {
         if !options.readOnly {
             do {
-                try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+                try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: Int(Self.directoryMode)])
             } catch {
                 throw LMDBError.system(errno: EACCES)
             }
@@ -40,7 +46,7 @@ public final class Environment: @unchecked Sendable {
             if options.readOnly { flags |= UInt32(MDB_RDONLY) }
             if options.unsafeNoSync { flags |= UInt32(MDB_NOSYNC) }
             if !options.syncMetaPage { flags |= UInt32(MDB_NOMETASYNC) }
-            try check(mdb_env_open(env, path, flags, 0o644))
+            try check(mdb_env_open(env, path, flags, Self.fileMode))
             // A process killed while reading leaves its reader slot behind; clear such slots so
             // they neither pin old pages forever nor exhaust the reader table.
             var cleared: Int32 = 0

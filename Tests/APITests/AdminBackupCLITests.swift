@@ -58,6 +58,9 @@ struct AdminBackupCLITests {
         _ = try? await load.value
         #expect(result.status == 0, "\(result.output)")
         #expect(during > 0, "writers were acknowledged while the backup ran")
+        // A copy of the data directory is as private as the data directory.
+        let loose = DataDirectoryModeTests.modes(below: backup.path).filter { $0.mode & 0o077 != 0 }
+        #expect(loose.isEmpty, "\(loose.map { "\($0.path) \(String($0.mode, radix: 8))" })")
 
         var readOnly = EventStoreOptions()
         readOnly.readOnly = true

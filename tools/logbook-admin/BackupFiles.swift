@@ -27,8 +27,9 @@ enum BackupFiles {
     }
 
     /// Creates the directory `path` (its parents too) with `mode`, unless it exists, and syncs
-    /// its parent so the name lasts.
-    static func makeDirectory(_ path: String, mode: mode_t = 0o755) throws(Failure) {
+    /// its parent so the name lasts. Its owner's only, by default, as the data directory's are:
+    /// a backup holds the log, the read models, the images and the keys.
+    static func makeDirectory(_ path: String, mode: mode_t = 0o700) throws(Failure) {
         if mkdir(path, mode) != 0 {
             if errno == EEXIST { return }
             guard errno == ENOENT else { throw Failure("mkdir", path) }
@@ -91,7 +92,8 @@ enum BackupFiles {
     }
 
     /// Copies every regular file of the directory `source` into the new directory `target`
-    /// (mode `mode`), each file keeping its permission bits; returns the files and bytes copied.
+    /// (mode `mode`), each file keeping its owner's permission bits (and no one else's); returns
+    /// the files and bytes copied.
     /// Nothing when `source` is missing.
     static func copyFiles(of source: String, into target: String, mode: mode_t) throws(Failure) -> (files: Int, bytes: Int) {
         guard FileManager.default.fileExists(atPath: source) else { return (0, 0) }
@@ -111,7 +113,7 @@ enum BackupFiles {
                 throw Failure("stat", path)
             }
             guard (info.st_mode & S_IFMT) == S_IFREG, let data = try contents(of: path) else { continue }
-            try create(target + "/" + name, holding: data, mode: info.st_mode & 0o777)
+            try create(target + "/" + name, holding: data, mode: info.st_mode & 0o700)
             files += 1
             bytes += data.count
         }

@@ -36,7 +36,8 @@ struct ExportCommand: AsyncParsableCommand {
         defer { log.closeNow() }
         let handle: FileHandle
         if let output {
-            guard FileManager.default.createFile(atPath: output, contents: nil) else {
+            // The owner's only, as the log it copies is.
+            guard FileManager.default.createFile(atPath: output, contents: nil, attributes: [.posixPermissions: 0o600]) else {
                 printToStandardError("logbook-admin: cannot create \(output)")
                 throw ExitCode(AdminError.usageStatus)
             }

@@ -17,7 +17,8 @@ struct SecretKeyFile {
     func loadOrCreate() throws(AuthSecretsError) -> SymmetricKey {
         if let key = try load() { return key }
         do {
-            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         } catch {
             throw .unusable(path: path, reason: "\(error)")
         }
