@@ -61,19 +61,7 @@ enum AuthSecretCheck {
         /// The value in the file; `value`, stored first, when there is no file.
         func storingIfAbsent(_ value: [UInt8]) throws(AuthSecretsError) -> [UInt8] {
             let text = value.map { String(format: "%02x", $0) }.joined() + "\n"
-            let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-            guard descriptor >= 0 else {
-                guard errno == EEXIST else { throw .unusable(path: path, reason: String(cString: strerror(errno))) }
-                return try stored()
-            }
-            defer { close(descriptor) }
-            let bytes = Array(text.utf8)
-            let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-            guard written == bytes.count, fsync(descriptor) == 0 else {
-                unlink(path)
-                throw .unusable(path: path, reason: "could not write it")
-            }
-            return value
+            return try NewPrivateFile.create(at: path, text: text) ? value : try stored()
         }
 
         private func stored() throws(AuthSecretsError) -> [UInt8] {

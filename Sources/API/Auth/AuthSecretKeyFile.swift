@@ -24,18 +24,10 @@ struct SecretKeyFile {
         }
         let key = SymmetricKey(size: .bits256)
         let text = key.withUnsafeBytes { Data($0).base64EncodedString() } + "\n"
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else {
+        guard try NewPrivateFile.create(at: path, text: text) else {
             // Another process created it first: use theirs.
-            if errno == EEXIST, let key = try load() { return key }
-            throw .unusable(path: path, reason: String(cString: strerror(errno)))
-        }
-        defer { close(descriptor) }
-        let bytes = Array(text.utf8)
-        let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-        guard written == bytes.count, fsync(descriptor) == 0 else {
-            unlink(path)
-            throw .unusable(path: path, reason: "could not write it")
+            guard let key = try load() else { throw .unusable(path: path, reason: "it vanished while being read") }
+            return key
         }
         return key
     }
