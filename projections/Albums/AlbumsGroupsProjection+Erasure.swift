@@ -16,18 +16,18 @@ extension AlbumsGroupsProjection {
 
     /// Records that `addedBy` added the photo stored at `photoKey` in `photos`.
     func indexPhoto(at photoKey: String, addedBy userId: String, _ model: ReadModelWriter) throws {
-        try model.put(photoKey, at: Self.userPrefix(userId) + photoKey, in: Self.photosByAdder)
+        try model.put(photoKey, at: AlbumsKeys.userPrefix(userId) + photoKey, in: Self.photosByAdder)
     }
 
     /// Records that `authorId` wrote the message stored at `messageKey` in `messages`.
     func indexMessage(at messageKey: String, by authorId: String, _ model: ReadModelWriter) throws {
-        try model.put(messageKey, at: Self.userPrefix(authorId) + messageKey, in: Self.messagesByAuthor)
+        try model.put(messageKey, at: AlbumsKeys.userPrefix(authorId) + messageKey, in: Self.messagesByAuthor)
     }
 
     /// Takes `userId`'s part out of every group: what a rebuild with her key destroyed would
     /// leave, and for her photos what SPEC asks (out of their groups).
     func eraseAlbumsContent(of userId: String, _ model: ReadModelWriter) throws {
-        let prefix = Self.userPrefix(userId)
+        let prefix = AlbumsKeys.userPrefix(userId)
         for entry in try model.entries(String.self, in: Self.photosByAdder, prefix: prefix) {
             try model.delete(entry.key, in: Self.photosByAdder)
             guard let photo = try model.value(PhotoView.self, at: entry.value, in: Self.photos) else { continue }
@@ -45,10 +45,5 @@ extension AlbumsGroupsProjection {
         }
         // Her memberships and the invitations of her address go in `applyAccount` (members are
         // user ids; invitations are keyed by address).
-    }
-
-    /// `<user>/`: every index key of one user starts with it.
-    private static func userPrefix(_ userId: String) -> String {
-        ReadModelKeys.component(userId) + "/"
     }
 }

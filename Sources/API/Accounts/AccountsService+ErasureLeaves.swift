@@ -11,7 +11,8 @@ extension AccountsService {
         guard !groups.isEmpty, let profile = try runtime.accounts.profile(userId) else { return }
         let actor = AlbumsCommand.Actor(email: profile.email, displayName: profile.displayName)
         for group in groups {
-            _ = try await FollowUpCommand(runtime: runtime).run(AlbumsDecider.self, .leave(groupId: group.groupId, by: actor), actor: userId)
+            try await FollowUpCommand(runtime: runtime).run(
+                AlbumsDecider.self, .leave(groupId: group.groupId, by: actor), actor: userId, ignoring: .groupNotFound)
         }
     }
 }

@@ -15,8 +15,8 @@ extension AccountsService {
 
     /// Mails a new verification token for the caller's e-mail (202), unless it is verified
     /// already (202, nothing mailed; what is addressed to it and still unclaimed is claimed, in
-    /// case a claim was cut short). More than `emailVerificationRequestsMax` asked for within
-    /// the window is 429: the caller is signed in, so saying so tells them nothing new.
+    /// case a claim was cut short). More than `passwordResetRequestsMax` asked for within the
+    /// window (the reset requests' limiter, under a key of its own) is 429: the caller is signed in, so saying so tells them nothing new.
     func requestEmailVerification(of session: AuthSession) async throws {
         let limitKey = "verification:\(session.userId)"
         let retry = try await isRetry()

@@ -7,9 +7,6 @@ extension LogbookConfiguration {
     static let passwordResetLifetime: TimeInterval = 60 * 60
     /// How long an e-mail verification token works after it was mailed (SPEC Accounts: 24 h).
     static let emailVerificationLifetime: TimeInterval = 24 * 60 * 60
-    /// Verification mails an account may ask for within `passwordResetRequestWindow`, besides
-    /// the ones registration and e-mail changes send: a mailbox is not to be flooded.
-    static let emailVerificationRequestsMax = 5
     /// Failed logins for one e-mail from one client address, or from one client address for any
     /// e-mail, within `loginFailureWindow`, after which further attempts from there are refused
     /// until the oldest of them leaves the window. Also the wrong current passwords a signed-in

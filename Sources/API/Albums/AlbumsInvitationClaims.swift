@@ -31,6 +31,7 @@ struct AlbumsInvitationClaims: Sendable {
 
     /// One claim. A group deleted meanwhile refuses it, which leaves nothing to claim.
     private func claim(_ email: String, in groupId: String, for userId: String) async throws {
-        _ = try await FollowUpCommand(runtime: runtime).run(AlbumsDecider.self, .claimInvitation(groupId: groupId, email: email), actor: userId)
+        try await FollowUpCommand(runtime: runtime).run(
+            AlbumsDecider.self, .claimInvitation(groupId: groupId, email: email), actor: userId, ignoring: .groupNotFound)
     }
 }

@@ -10,7 +10,8 @@ final class AuthServices: Sendable {
     let passwords: AuthPasswords
     /// Failed logins and wrong current passwords: limits and delays.
     let logins: LoginThrottle
-    /// Reset requests by account.
+    /// Mails asked for by account: reset requests (`reset:<user>`) and verification requests
+    /// (`verification:<user>`), each counted under its own key.
     let resetRequests: RateLimiter
     /// Reset requests accepted and not yet carried out (`PasswordResetWorker`).
     let passwordResets: PasswordResetQueue
