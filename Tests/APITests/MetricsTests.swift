@@ -38,18 +38,18 @@ struct MetricsTests {
         }
     }
 
-    /// The contract and the README say what the server answers (401, 403 `not_an_operator`, and
+    /// The contract and the operators' page (docs/running.md) say what the server answers (401, 403 `not_an_operator`, and
     /// 404 only without a configured operator token), and nowhere that a caller without the
     /// token gets a 404.
-    @Test func theContractAndTheREADMESayTheStatusesTheServerAnswers() throws {
+    @Test func theContractAndTheDocsSayTheStatusesTheServerAnswers() throws {
         let metrics = try #require(try ContractDocument().paths["/metrics"]?["get"] as? [String: Any])
         let responses = try #require(metrics["responses"] as? [String: Any])
         #expect(Set(["200", "401", "403", "404"]).isSubset(of: Set(responses.keys)), "\(responses.keys.sorted())")
         let description = try #require(metrics["description"] as? String)
         #expect(description.contains("no token is 401") && description.contains("403 not_an_operator"), "\(description)")
         #expect(description.contains("without an operator token configured") && !description.contains("(404) without one"), "\(description)")
-        let readme = try String(contentsOf: PackageFiles.root.appendingPathComponent("README.md"), encoding: .utf8)
-        let paragraph = try #require(readme.components(separatedBy: "\n\n").first { $0.hasPrefix("Metrics: `GET /metrics`") })
+        let page = try String(contentsOf: PackageFiles.root.appendingPathComponent("docs/running.md"), encoding: .utf8)
+        let paragraph = try #require(page.components(separatedBy: "\n\n").first { $0.hasPrefix("Metrics: `GET /metrics`") })
             .replacingOccurrences(of: "\n", with: " ")
         #expect(paragraph.contains("no token is 401, another token 403 `not_an_operator`"), "\(paragraph)")
         #expect(paragraph.contains("without `LOGBOOK_OPERATOR_TOKEN` set it is 404"), "\(paragraph)")

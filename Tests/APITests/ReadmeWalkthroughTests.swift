@@ -16,8 +16,10 @@ struct ReadmeWalkthroughTests {
     }
 
     @Test func everyCommandOfTheReadmeAnswersAsItSays() async throws {
-        let readme = try String(contentsOf: PackageFiles.root.appendingPathComponent("README.md"), encoding: .utf8)
-        let walkthrough = ReadmeWalkthrough(readme: readme)
+        // The README's blocks, then those of the pages it links that talk to the server, in its order.
+        let pages = try ["README.md", "docs/running.md", "docs/apps.md", "docs/architecture.md"]
+            .map { try String(contentsOf: PackageFiles.root.appendingPathComponent($0), encoding: .utf8) }
+        let walkthrough = ReadmeWalkthrough(readme: pages.joined(separator: "\n"))
         // The household, operators, live updates, neighbourhood, quiz, workplace and albums blocks.
         try #require(walkthrough.blocks.count >= 7 && walkthrough.curlCalls >= 40, "found \(walkthrough.blocks.count) blocks")
         let directory = TemporaryDataDirectory()
