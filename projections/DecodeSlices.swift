@@ -10,7 +10,7 @@ import Foundation
 /// And who makes the `RowProjection`s' rows: the batch read ahead while its decoding and the
 /// rows together still cost less than the engine's apply without them (an initial build: the
 /// other core has time to spare), the engine's apply otherwise, where they would not lengthen
-/// the side the engine waits for (docs/benchmarks.md, issue 9, seventh pass).
+/// the side the engine waits for (docs/benchmarks.md, issue 9).
 ///
 /// And where an applied batch is freed (`releaseAside`), by the same measure.
 struct DecodeSlices {

@@ -19,7 +19,7 @@
 /// is stored, and encoded once then: a report's activity record was decoded and encoded again by
 /// each of the batch's follows and replies. Only worth it where a batch changes the same keys many
 /// times: household's points, each changed about once a batch, built slower held (docs/benchmarks.md,
-/// issue 9, eighteenth pass).
+/// issue 9).
 final class HeldWrites {
     private var entries: [(table: String, rows: ReadModelRows)]
     /// For each table, the row of each key's last held write; made at the table's first read by

@@ -6,7 +6,7 @@ import Synchronization
 ///
 /// Read models that keep positions instead of copies (ADR 0009) read each item of a page from the
 /// log, decode it and open its sealed fields: for a page of 50 reviews that was a fifth of the
-/// server's time (docs/benchmarks.md, issue 9, twentieth pass). The log never changes a record,
+/// server's time (docs/benchmarks.md, issue 9). The log never changes a record,
 /// so what is kept stays right until a user whose personal data it shows is erased. Erasures are
 /// rare, so at the first sign of one (the keyring's `knownErasures` moved) everything kept is
 /// forgotten. That needs no list of whom each value shows, which a new query could get wrong,

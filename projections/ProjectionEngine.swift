@@ -42,10 +42,10 @@ public actor ProjectionEngine<Store: EventStore> {
     /// transaction is copied whole, and keys spread over many pages (a history per house) are
     /// dirtied once per transaction; household's initial build went from 190k to 219k events/s,
     /// albums' from 269k to 321k, while 100,000 gained nothing more and slowed single-projection
-    /// rebuilds, whose read-ahead starts later (docs/benchmarks.md, issue 9, sixth pass). Those
+    /// rebuilds, whose read-ahead starts later (docs/benchmarks.md, issue 9). Those
     /// logs had one actor; with a list per user (`accounts.activity`) nearly every list gets a
     /// row per transaction, and 40,000 took a sealed household build from 186k–231k to
-    /// 263k–271k events/s (80,000: 288k–291k, but twice the heap; seventeenth pass).
+    /// 263k–271k events/s (80,000: 288k–291k, but twice the heap; docs/benchmarks.md).
     static var batchEventsMax: Int { 40_000 }
     /// Events a first catch-up must have applied for its end to flush the read models
     /// (`ReadModelStore.flushUnsynced`) and give the freed memory back (`FreedMemory`), and a

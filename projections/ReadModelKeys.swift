@@ -4,7 +4,7 @@
 ///
 /// They run for every key of every event, so they work on bytes: `String(value)` padded by
 /// string concatenation and a `Character` scan for escapes were 5% of an albums rebuild's
-/// apply (docs/benchmarks.md, issue 9, sixth pass).
+/// apply (docs/benchmarks.md, issue 9).
 enum ReadModelKeys {
     /// Digits in `invertedPosition` and `padded`: enough for `UInt64.max`.
     static let numberDigits = 20

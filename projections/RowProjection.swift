@@ -4,7 +4,7 @@
 /// Its rows can then be made before the transaction, beside the engine's thread: a batch read
 /// ahead carries them (`DecodedEvents.preparedRows`), and the engine's thread only puts them. In an
 /// initial build that thread is what everything waits for, while the other core decodes the
-/// next batch with time to spare (docs/benchmarks.md, issue 9, seventh pass).
+/// next batch with time to spare (docs/benchmarks.md, issue 9).
 public protocol RowProjection: Projection {
     /// Adds the rows `event` stores; none for an event the projection ignores. Must not depend
     /// on anything but the event: it may run before the events ahead of it are applied.

@@ -3,7 +3,7 @@ import Hummingbird
 /// Writes every `text/event-stream` body on the event loop of its connection
 /// (`EventLoopTaskExecutor`). A live stream spends its life waiting for the hub and writing a
 /// few bytes; on the loop each delivery costs one wake-up instead of two, which is what 200
-/// streams cost the writers (docs/benchmarks.md, "Event streams on their connection's loop").
+/// streams cost the writers (docs/benchmarks.md, "Live updates over SSE").
 /// The streams do their reads of the log off the loop (`EventLoopTaskExecutor.offLoop`).
 struct EventStreamOnLoopMiddleware: RouterMiddleware {
     typealias Context = LogbookRequestContext
