@@ -9,6 +9,8 @@ let package = Package(
         .executable(name: "logbook-admin", targets: ["logbook-admin"]),
         .executable(name: "logbook-bench", targets: ["logbook-bench"]),
         .library(name: "EventLog", targets: ["EventLog"]),
+        // The apps' Swift client (SPEC §3b): no server module in its graph (LogbookClientGraphTests).
+        .library(name: "LogbookClient", targets: ["LogbookClient"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -24,6 +26,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        // LogbookClient's transport: AsyncHTTPClient streams response bodies on Linux too (the live
+        // stream needs it), where URLSession's transport buffers them.
+        .package(url: "https://github.com/swift-server/swift-openapi-async-http-client", from: "1.5.0"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
     ],
     targets: [
         .systemLibrary(
@@ -93,6 +99,18 @@ let package = Package(
             resources: [.copy("openapi.yaml"), .copy("quiz-starter-bank.json"), .copy("Operators/console")],
             plugins: [.plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator")]
         ),
+        // The apps' client: operations generated from the same openapi.yaml (a symlink to API's),
+        // a façade for sessions, exactly-once commands, the outbox, live updates and watched queries.
+        .target(
+            name: "LogbookClient",
+            dependencies: [
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            plugins: [.plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator")]
+        ),
         .executableTarget(
             name: "logbook",
             dependencies: ["API", .product(name: "ArgumentParser", package: "swift-argument-parser")]
@@ -127,6 +145,8 @@ let package = Package(
         // What the test targets that start child processes share (not Foundation's Process: see ChildProcess).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "LMDBTests", dependencies: ["LMDB"]),
+        // Against the real `logbook` binary only: the client's tests import no server module.
+        .testTarget(name: "LogbookClientTests", dependencies: ["LogbookClient", "logbook", "TestSupport"]),
         .testTarget(
             name: "APITests",
             dependencies: [

@@ -1,5 +1,6 @@
 import EventLog
 import Foundation
+import TestSupport
 import Synchronization
 import Testing
 #if canImport(FoundationNetworking)

@@ -1,5 +1,6 @@
 import EventLog
 import Foundation
+import TestSupport
 import HummingbirdTesting
 import Logging
 import Testing

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `GET /v1/admin/events/live`, the operators' live tail, against the real `logbook serve`

@@ -1,6 +1,7 @@
 import Blobs
 import Crypto
 import Foundation
+import TestSupport
 import Testing
 #if canImport(FoundationNetworking)
 import FoundationNetworking

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `GET /v1/live` against the real `logbook serve` (SPEC §1 "Live updates", issue 14).

@@ -1,6 +1,7 @@
 import Blobs
 import EventLog
 import Foundation
+import TestSupport
 import HTTPTypes
 import HummingbirdTesting
 import Testing
