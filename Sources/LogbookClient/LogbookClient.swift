@@ -88,8 +88,9 @@ public final class LogbookClient: Sendable {
     public var api: Client { client() }
 
     /// Runs `operation` on `api` and throws a refusal as the `LogbookProblem` itself (and a
-    /// network failure, after the retries, as the transport's error).
-    public func run<Value>(_ operation: (Client) async throws -> Value) async throws -> Value {
+    /// network failure, after the retries, as the transport's error). It runs on the caller's
+    /// actor (`nonisolated(nonsending)`), so a closure of the main actor's is not sent away.
+    public nonisolated(nonsending) func run<Value>(_ operation: (Client) async throws -> Value) async throws -> Value {
         do {
             return try await operation(api)
         } catch let error as ClientError {
@@ -104,7 +105,7 @@ public final class LogbookClient: Sendable {
             serverURL: configuration.serverURL,
             configuration: .init(),
             transport: transport ?? self.transport,
-            middlewares: outer + [ProblemMiddleware(session: session), IdempotencyKeyMiddleware()] + extra
+            middlewares: outer + [ProblemMiddleware(session: session), IdempotencyKeyMiddleware(), EntityTagHeaderMiddleware()] + extra
                 + [AuthMiddleware(session: session), RetryMiddleware(policy: configuration.retry)])
     }
 

@@ -15,7 +15,7 @@ extension LogbookClient {
     /// outbox already holds commands, which go first), keeps it in the outbox instead.
     ///
     ///     let delivery = try await logbook.send { try await $0.completeTask(path: .init(houseId: house, taskId: task)) }
-    public func send<Value: Sendable>(queueingIfOffline: Bool = true, _ operation: (Client) async throws -> Value) async throws -> CommandDelivery<Value> {
+    public nonisolated(nonsending) func send<Value: Sendable>(queueingIfOffline: Bool = true, _ operation: (Client) async throws -> Value) async throws -> CommandDelivery<Value> {
         guard queueingIfOffline, let outbox else { return .answered(try await run(operation)) }
         // In order: behind what is queued already.
         if await !outbox.pending.isEmpty { return .queued(try await enqueue(operation)) }
@@ -30,7 +30,7 @@ extension LogbookClient {
     /// Keeps a command in the outbox without trying it now: it is sent after those before it,
     /// and its outcome comes through `outbox.outcomes`.
     @discardableResult
-    public func enqueue<Value>(_ operation: (Client) async throws -> Value) async throws -> QueuedCommand {
+    public nonisolated(nonsending) func enqueue<Value>(_ operation: (Client) async throws -> Value) async throws -> QueuedCommand {
         guard let outbox else { throw OutboxError.noOutbox }
         do {
             _ = try await operation(client([OutboxMiddleware(outbox: outbox, session: session, mode: .always)]))
