@@ -142,11 +142,13 @@ let package = Package(
             dependencies: ["EventLog", "PostgresEventLog"],
             path: "Tests/CrashWriter"
         ),
+        // A client app in a process of its own, which the outbox tests kill and start again.
+        .executableTarget(name: "logbook-client-probe", dependencies: ["LogbookClient"], path: "Tests/ClientProbe"),
         // What the test targets that start child processes share (not Foundation's Process: see ChildProcess).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "LMDBTests", dependencies: ["LMDB"]),
         // Against the real `logbook` binary only: the client's tests import no server module.
-        .testTarget(name: "LogbookClientTests", dependencies: ["LogbookClient", "logbook", "TestSupport"]),
+        .testTarget(name: "LogbookClientTests", dependencies: ["LogbookClient", "logbook", "logbook-client-probe", "TestSupport"]),
         .testTarget(
             name: "APITests",
             dependencies: [
