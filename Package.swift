@@ -147,8 +147,15 @@ let package = Package(
         // What the test targets that start child processes share (not Foundation's Process: see ChildProcess).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "LMDBTests", dependencies: ["LMDB"]),
-        // Against the real `logbook` binary only: the client's tests import no server module.
-        .testTarget(name: "LogbookClientTests", dependencies: ["LogbookClient", "logbook", "logbook-client-probe", "TestSupport"]),
+        // Against the real `logbook` binary, but for an expired token: only a server in process
+        // (API, HummingbirdTesting) runs on the test's clock.
+        .testTarget(
+            name: "LogbookClientTests",
+            dependencies: [
+                "LogbookClient", "logbook", "logbook-client-probe", "TestSupport", "API",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ]
+        ),
         .testTarget(
             name: "APITests",
             dependencies: [

@@ -53,11 +53,12 @@ final class ProxiedServer: Sendable {
         await server.process.exited()
     }
 
-    /// Starts `logbook serve` again on the same directory; the proxy forwards to it.
-    func restart() async throws {
+    /// Starts `logbook serve` again on the same directory; the proxy forwards to it unless not
+    /// `forwarding` (then `proxy.forward(to: server.port)` does).
+    func restart(forwarding: Bool = true) async throws {
         let next = try await Self.start(on: directory)
         runs.withLock { $0.append(next) }
-        proxy.forward(to: next.port)
+        if forwarding { proxy.forward(to: next.port) }
     }
 
     /// A client of the proxy's URL (`direct`: of the running server's), with credentials in

@@ -14,12 +14,14 @@ struct ProblemMiddleware: ClientMiddleware {
         _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String,
         next: @Sendable (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, HTTPBody?)
     ) async throws -> (HTTPResponse, HTTPBody?) {
+        // Taken now: AuthMiddleware, inside this one, adds it to the request this one sees.
+        let sent = AuthMiddleware.token(of: request, operationID: operationID, session: session)
         let (response, responseBody) = try await next(request, body, baseURL)
         guard response.status.code >= 400 else { return (response, responseBody) }
         let bytes = try await Self.collect(responseBody, upTo: Self.problemBytesMax)
         let problem = LogbookProblem.of(status: response.status.code, headers: response.headerFields, body: bytes)
-        if problem.status == 401, problem.code == "unauthorized", let sent = request.headerFields[.authorization], sent.hasPrefix("Bearer ") {
-            session.signedOut(.tokenRejected(code: problem.code), token: String(sent.dropFirst("Bearer ".count)))
+        if problem.status == 401, problem.code == "unauthorized", let sent {
+            session.signedOut(.tokenRejected(code: problem.code), token: sent)
         }
         throw problem
     }
