@@ -39,6 +39,10 @@ public func buildApplication(
     router.add(middleware: RequestLogMiddleware(logger: logger))
     router.add(middleware: HTTPMetricsMiddleware(metrics: runtime.metrics))
     router.add(middleware: ProblemMiddleware(logger: logger))
+    // Inside the problem mapping, so a problem is never tagged nor a 304. It never answers before
+    // the route has: the tag is of the body read after the catch-up wait, as the client would get
+    // it, and with the ETag decoded (both inside). The request log and metrics see the 304.
+    router.add(middleware: NotModifiedMiddleware())
     router.add(middleware: PersonalDataMiddleware(keyring: runtime.personalData))
     router.add(middleware: HeaderLimitMiddleware(bytesMax: HeaderLimits.bytesMax))
     router.add(middleware: AcceptMiddleware())

@@ -6,10 +6,13 @@ import Testing
 struct ContractDocument {
     let schemas: [String: [String: Any]]
     let paths: [String: [String: Any]]
+    /// `components` by kind (`responses`, `headers`, `parameters`, …).
+    let components: [String: [String: Any]]
 
     init() throws {
         let document = try #require(try JSONSerialization.jsonObject(with: OpenAPIDocument.data()) as? [String: Any])
-        schemas = try #require((document["components"] as? [String: Any])?["schemas"] as? [String: [String: Any]])
+        components = try #require(document["components"] as? [String: [String: Any]])
+        schemas = try #require(components["schemas"] as? [String: [String: Any]])
         paths = try #require(document["paths"] as? [String: [String: Any]])
     }
 

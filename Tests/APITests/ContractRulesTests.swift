@@ -91,6 +91,28 @@ struct ContractRulesTests {
         #expect(Self.matches(postcode, "1234 AB") && Self.matches(postcode, "") && !Self.matches(postcode, "A"))
     }
 
+    /// Every JSON read of the apps declares its conditional form (SPEC §1): the If-None-Match
+    /// input, the ETag of its 200 and the 304, so that a client generated from the contract has
+    /// them as inputs and cases, not only as prose.
+    @Test func everyJSONReadDeclaresIfNoneMatchETagAnd304() throws {
+        var reads = 0
+        for (path, item) in contract.paths where path.hasPrefix("/v1/") {
+            guard let get = item["get"] as? [String: Any], let responses = get["responses"] as? [String: Any],
+                  let ok = responses["200"] as? [String: Any], let content = ok["content"] as? [String: Any],
+                  !Set(content.keys).isDisjoint(with: ["application/json", "application/geo+json"]) else { continue }
+            reads += 1
+            let parameters = get["parameters"] as? [[String: Any]] ?? []
+            #expect(parameters.contains { $0["$ref"] as? String == "#/components/parameters/IfNoneMatch" }, "\(path)")
+            let eTag = ((ok["headers"] as? [String: Any])?["ETag"] as? [String: Any])?["$ref"] as? String
+            #expect(["#/components/headers/ETag", "#/components/headers/ReadModelETag"].contains(eTag), "\(path)")
+            #expect((responses["304"] as? [String: Any])?["$ref"] as? String == "#/components/responses/NotModified", "\(path)")
+        }
+        #expect(reads >= 40, "the apps' and operators' reads")
+        let notModified = try #require(contract.components["responses"]?["NotModified"] as? [String: Any])
+        #expect(notModified["content"] == nil, "a 304 has no body")
+        #expect(((notModified["headers"] as? [String: Any])?["ETag"] as? [String: Any])?["required"] as? Bool == true)
+    }
+
     static func matches(_ regex: NSRegularExpression, _ text: String) -> Bool {
         regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
     }

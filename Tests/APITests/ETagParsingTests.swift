@@ -6,8 +6,9 @@ import OpenAPIRuntime
 import Testing
 @testable import API
 
-/// Reading `If-Match` (RFC 9110 §13.1.1, strong comparison) and the 412 a changed entity gets.
-@Suite("ETag: If-Match values")
+/// Reading `If-Match` (RFC 9110 §13.1.1, strong comparison) and the 412 a changed entity gets, and
+/// `If-None-Match` (§13.1.2, weak comparison).
+@Suite("ETag: If-Match and If-None-Match values")
 struct ETagParsingTests {
     private func precondition(_ value: String) -> Result<EntityTag.Precondition, Problem> {
         do throws(Problem) {
@@ -46,6 +47,27 @@ struct ETagParsingTests {
         #expect(try EntityTag.expectedVersions(of: "house-1", ifMatch: " ") == [:], "an empty list asks nothing")
         #expect(try EntityTag.expectedVersions(of: nil, ifMatch: "\"3\"") == [:], "a route without an entity ignores it")
         #expect(throws: EntityTag.preconditionFailed) { try EntityTag.expectedVersions(of: "house-1", ifMatch: "W/\"3\"") }
+    }
+
+    @Test func anIfNoneMatchListIsReadTagByTag() {
+        #expect(EntityTag.candidates(ifNoneMatch: "*") == .any)
+        #expect(EntityTag.candidates(ifNoneMatch: " * ") == .any)
+        #expect(EntityTag.candidates(ifNoneMatch: "\"7\"") == .opaque(["7"]))
+        #expect(EntityTag.candidates(ifNoneMatch: "W/\"a\", \"b\"") == .opaque(["a", "b"]), "weak ones by their opaque part")
+        #expect(EntityTag.candidates(ifNoneMatch: " ,\"a\",,\t\"\" , ") == .opaque(["a", ""]), "empty elements are skipped")
+        #expect(EntityTag.candidates(ifNoneMatch: "\"a,b\"") == .opaque(["a,b"]), "a comma inside quotes is the tag's")
+        for malformed in ["", " , ", "7", "\"7", "W/7", "w/\"7\"", "\"a\" \"b\"", "*, \"a\"", "**", "\"a b\"", "W/"] {
+            #expect(EntityTag.candidates(ifNoneMatch: malformed) == nil, "\(malformed.debugDescription)")
+        }
+    }
+
+    @Test func ifNoneMatchComparesWeakly() {
+        #expect(EntityTag.ifNoneMatch("W/\"7\"", names: "\"7\""))
+        #expect(EntityTag.ifNoneMatch("\"1\", \"7\"", names: "\"7\""))
+        #expect(EntityTag.ifNoneMatch("*", names: "\"7\""))
+        #expect(!EntityTag.ifNoneMatch("\"07\"", names: "\"7\""))
+        #expect(!EntityTag.ifNoneMatch("7", names: "\"7\""), "malformed: names nothing")
+        #expect(!EntityTag.ifNoneMatch("*", names: "7"), "no tag to name")
     }
 
     @Test func aChangedEntityIs412NotAConflict() {

@@ -26,7 +26,7 @@ extension LogbookAPI {
         }
         let eTag = "\"\(blobId)\""
         // The bytes of an id never change, so the client's copy is current whenever it names it.
-        if let held = input.headers.ifNoneMatch, BlobResponses.matches(held, eTag: eTag) {
+        if let held = input.headers.ifNoneMatch, EntityTag.ifNoneMatch(held, names: eTag) {
             return .notModified(.init(headers: .init(eTag: eTag, cacheControl: BlobResponses.cacheControl)))
         }
         let found = try runtime.blobs.read(blobId)
@@ -48,15 +48,4 @@ extension LogbookAPI {
 enum BlobResponses {
     /// Only the client may keep an image: a shared cache would serve it to people who may not see it.
     static let cacheControl = "private"
-
-    /// Whether an `If-None-Match` value names `eTag` (or is `*`); weak tags compare by their
-    /// opaque part, as RFC 9110 §13.1.2 has it for this header.
-    static func matches(_ ifNoneMatch: String, eTag: String) -> Bool {
-        ifNoneMatch.split(separator: ",").contains { entry in
-            var tag = entry.trimmingCharacters(in: .whitespaces)
-            if tag == "*" { return true }
-            if tag.hasPrefix("W/") { tag.removeFirst(2) }
-            return tag == eTag
-        }
-    }
 }
