@@ -3,7 +3,7 @@ import PackageDescription
 
 let package = Package(
     name: "Logbook",
-    platforms: [.macOS(.v15)],
+    platforms: [.macOS(.v15), .iOS(.v17)],
     products: [
         .executable(name: "logbook", targets: ["logbook"]),
         .executable(name: "logbook-admin", targets: ["logbook-admin"]),
@@ -30,6 +30,10 @@ let package = Package(
         // stream needs it), where URLSession's transport buffers them.
         .package(url: "https://github.com/swift-server/swift-openapi-async-http-client", from: "1.5.0"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        // The client benchmark's raw requests read NIO's buffers.
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        // Percentiles of the client benchmark's latencies.
+        .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
     ],
     targets: [
         .systemLibrary(
@@ -135,6 +139,18 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             path: "tools/logbook-bench"
+        ),
+        // The client's cost beside a raw HTTP client, and a 304 re-fetch beside a 200 (docs/benchmarks.md).
+        .executableTarget(
+            name: "logbook-client-bench",
+            dependencies: [
+                "LogbookClient",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Histogram", package: "hdrhistogram-swift"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOFoundationCompat", package: "swift-nio"),
+            ],
+            path: "tools/client-bench"
         ),
         // Appends durably and prints every acknowledged position; the crash test kills it with SIGKILL.
         .executableTarget(
