@@ -17,13 +17,25 @@ struct OutboxReplayTests {
         }
     }
 
-    static func read(_ count: Int, from outbox: Outbox) async throws -> [OutboxOutcome] {
-        var outcomes: [OutboxOutcome] = []
-        for try await outcome in outbox.outcomes {
-            outcomes.append(outcome)
-            if outcomes.count == count { break }
+    /// The next `count` outcomes; throws when they do not all come within `timeout`.
+    static func read(_ count: Int, from outbox: Outbox, timeout: Duration = .seconds(15)) async throws -> [OutboxOutcome] {
+        try await withThrowingTaskGroup(of: [OutboxOutcome]?.self) { group in
+            group.addTask {
+                var outcomes: [OutboxOutcome] = []
+                for try await outcome in outbox.outcomes {
+                    outcomes.append(outcome)
+                    if outcomes.count == count { break }
+                }
+                return outcomes
+            }
+            group.addTask {
+                try await Task.sleep(for: timeout)
+                return nil
+            }
+            defer { group.cancelAll() }
+            guard let outcomes = try await group.next() ?? nil else { throw TimedOut(waitingFor: "\(count) outcomes") }
+            return outcomes
         }
-        return outcomes
     }
 
     @Test func aTornWriteAndACommandAnsweredJustBeforeACrashLoseNothingAndResendNothing() async throws {

@@ -38,7 +38,6 @@ public final class TCPFaultProxy: @unchecked Sendable {
     private var closed = false
     private var armed: (marker: [UInt8], action: @Sendable () -> Void)?
     private var dropped: [UInt8]?
-    private var accepted = 0
 
     public struct SocketFailed: Error, CustomStringConvertible {
         public let call: String
@@ -100,9 +99,6 @@ public final class TCPFaultProxy: @unchecked Sendable {
         throw TimedOut(waitingFor: "an answer to drop")
     }
 
-    /// Connections accepted so far.
-    public var acceptedConnections: Int { state.withLock { accepted } }
-
     public struct TimedOut: Error { public let waitingFor: String }
 
     /// Stops listening and cuts every connection.
@@ -135,7 +131,6 @@ public final class TCPFaultProxy: @unchecked Sendable {
                 Self.reset(client)
                 break
             }
-            state.withLock { accepted += 1 }
             Thread.detachNewThread { [self] in connect(client) }
         }
         Glibc.close(listener)
