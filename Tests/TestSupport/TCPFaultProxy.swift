@@ -39,12 +39,14 @@ public final class TCPFaultProxy: @unchecked Sendable {
     private var armed: (marker: [UInt8], action: @Sendable () -> Void)?
     private var dropped: [UInt8]?
 
+    /// A socket call that failed while the proxy was being set up.
     public struct SocketFailed: Error, CustomStringConvertible {
         public let call: String
         public let errno: Int32
         public var description: String { "\(call): \(String(cString: strerror(errno)))" }
     }
 
+    /// Listens on a free loopback port and treats connections by `mode` until told otherwise.
     public init(_ mode: Mode, holdMax: Duration = .seconds(15)) throws {
         self.mode = mode
         self.holdMax = holdMax
@@ -99,6 +101,7 @@ public final class TCPFaultProxy: @unchecked Sendable {
         throw TimedOut(waitingFor: "an answer to drop")
     }
 
+    /// What `droppedAnswer` waited for in vain.
     public struct TimedOut: Error { public let waitingFor: String }
 
     /// Stops listening and cuts every connection.
