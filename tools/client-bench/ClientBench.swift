@@ -4,23 +4,24 @@ import Histogram
 import LogbookClient
 import NIOCore
 import NIOFoundationCompat
+import HTTPTypes
+import OpenAPIRuntime
 
 /// The client's cost beside a raw HTTP client in one run (docs/benchmarks.md, "The apps'
 /// client"): sequential task completions through LogbookClient and through AsyncHTTPClient with
-/// a hand-made request, alternating in rounds, `/health` as the reference; then a watched
+/// a hand-made request, taking turns, `/health` as the reference; then a watched
 /// query's re-fetch answered 304 beside the same GET answered 200 in full.
 ///
-///     logbook-client-bench <server URL> [commands per round] [rounds]
+///     logbook-client-bench <server URL> [requests of each kind]
 @main
 struct ClientBench {
     static func main() async throws {
         let arguments = CommandLine.arguments.dropFirst()
         guard let server = arguments.first.flatMap(URL.init(string:)) else {
-            FileHandle.standardError.write(Data("usage: logbook-client-bench <server URL> [commands per round] [rounds]\n".utf8))
+            FileHandle.standardError.write(Data("usage: logbook-client-bench <server URL> [requests of each kind]\n".utf8))
             exit(64)
         }
-        let perRound = arguments.dropFirst().first.flatMap(Int.init) ?? 500
-        let rounds = arguments.dropFirst(2).first.flatMap(Int.init) ?? 4
+        let count = arguments.dropFirst().first.flatMap(Int.init) ?? 2000
 
         let logbook = try LogbookClient(.init(serverURL: server, retry: .never))
         let email = "bench-\(UUID().uuidString.prefix(8).lowercased())@example.org"
@@ -40,13 +41,33 @@ struct ClientBench {
             _ = try await raw.complete(completion)
             _ = try await logbook.run { try await $0.completeTask(path: .init(houseId: house.houseId, taskId: task.taskId)).created.body.json }
         }
-        for _ in 0..<rounds {
-            for _ in 0..<perRound { try await health.time { _ = try await raw.get("/health") } }
-            for _ in 0..<perRound { try await rawCommands.time { _ = try await raw.complete(completion) } }
-            for _ in 0..<perRound {
+        // One of each in turn, so a slower moment of the machine or a longer log weighs on all
+        // three, and raw and client in either order by turns, so neither always follows the other.
+        for turn in 0..<count {
+            try await health.time { _ = try await raw.get("/health") }
+            let rawOne = { try await rawCommands.time { _ = try await raw.complete(completion) } }
+            let clientOne = {
                 try await clientCommands.time {
                     _ = try await logbook.run { try await $0.completeTask(path: .init(houseId: house.houseId, taskId: task.taskId)).created.body.json }
                 }
+            }
+            if turn.isMultiple(of: 2) {
+                try await rawOne()
+                try await clientOne()
+            } else {
+                try await clientOne()
+                try await rawOne()
+            }
+        }
+
+        // The client's own part, without the network or the server: the last completion's answer,
+        // given back by a transport that sends nothing.
+        let answer = try await raw.completeBytes(completion)
+        let canned = try LogbookClient(.init(serverURL: server, credentials: MemoryCredentialStore(logbook.credentials), retry: .never, transport: Canned(body: answer)))
+        var clientAlone = Latencies()
+        for _ in 0..<count {
+            try await clientAlone.time {
+                _ = try await canned.run { try await $0.completeTask(path: .init(houseId: house.houseId, taskId: task.taskId)).created.body.json }
             }
         }
 
@@ -58,25 +79,21 @@ struct ClientBench {
             throw BenchFailure("the history answered no ETag")
         }
         var full = Latencies(), notModified = Latencies()
-        for _ in 0..<rounds {
-            for _ in 0..<perRound {
-                try await full.time {
-                    guard case let .ok(page) = try await history(nil) else { throw BenchFailure("expected 200") }
-                    _ = try page.body.json
-                }
+        for _ in 0..<count {
+            try await full.time {
+                guard case let .ok(page) = try await history(nil) else { throw BenchFailure("expected 200") }
+                _ = try page.body.json
             }
-            for _ in 0..<perRound {
-                try await notModified.time {
-                    let answer = try await history(tag)
-                    guard case .notModified = answer else { throw BenchFailure("expected 304 for \(tag), got \(answer)") }
-                }
+            try await notModified.time {
+                guard case .notModified = try await history(tag) else { throw BenchFailure("expected 304") }
             }
         }
 
-        print("requests one at a time, \(rounds) rounds of \(perRound) each, alternating; µs per request (p50 · p99)")
+        print("requests one at a time, \(count) of each, taking turns; µs per request (p50 · p99)")
         print(health.line("GET /health (raw)"))
         print(rawCommands.line("task done, raw AsyncHTTPClient"))
         print(clientCommands.line("task done, LogbookClient"))
+        print(clientAlone.line("task done, the client's own part"))
         print(String(format: "client/raw: p50 %.2f×, p99 %.2f×", clientCommands.p50 / rawCommands.p50, clientCommands.p99 / rawCommands.p99))
         print(full.line("history of 500, 200 and decoded"))
         print(notModified.line("history of 500, 304"))
@@ -127,6 +144,10 @@ struct RawClient {
     }
 
     func complete(_ path: String) async throws -> Completed {
+        try JSONDecoder().decode(Completed.self, from: try await completeBytes(path))
+    }
+
+    func completeBytes(_ path: String) async throws -> Data {
         var request = HTTPClientRequest(url: server.absoluteString + path)
         request.method = .POST
         request.headers.add(name: "Authorization", value: "Bearer \(token)")
@@ -134,6 +155,15 @@ struct RawClient {
         let response = try await http.execute(request, timeout: .seconds(30))
         let body = try await response.body.collect(upTo: 1 << 20)
         guard response.status == .created else { throw BenchFailure("raw completion: \(response.status)") }
-        return try JSONDecoder().decode(Completed.self, from: Data(buffer: body))
+        return Data(buffer: body)
+    }
+}
+
+/// Answers every request with one 201 and its JSON body, sending nothing.
+struct Canned: ClientTransport {
+    let body: Data
+
+    func send(_ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String) async throws -> (HTTPResponse, HTTPBody?) {
+        (HTTPResponse(status: .created, headerFields: [.contentType: "application/json"]), HTTPBody(self.body))
     }
 }
