@@ -55,7 +55,14 @@ extension LogbookClient {
                             if stale, let current { continuation.yield(Watched(value: current, isStale: false)) }
                             stale = false
                         } catch let error as ClientError where error.underlyingError is LogbookProblem {
-                            throw error.underlyingError
+                            // Unavailable still after the retries (a 503 while a read model
+                            // rebuilds, a proxy's 502 or 504, a 429): stale, and fetched again at
+                            // the next notification or connection. Any other refusal ends the watch.
+                            guard let problem = error.underlyingError as? LogbookProblem, RetryPolicy.isTransient(status: problem.status) else {
+                                throw error.underlyingError
+                            }
+                            if let current, !stale { continuation.yield(Watched(value: current, isStale: true)) }
+                            stale = true
                         } catch is CancellationError {
                             break
                         } catch {
