@@ -125,11 +125,12 @@ public final class LogbookClient: Sendable {
                     try await middleware.intercept(request, body: body, baseURL: url, operationID: command.operationID, next: inner)
                 }
             }
+            // Taken before sending, as ProblemMiddleware does: a sign-in meanwhile is not refused.
+            let sent = AuthMiddleware.token(of: command.request, operationID: command.operationID, session: session)
             let (response, body) = try await next(command.request, command.body.map { HTTPBody($0) }, serverURL)
             let bytes = try await bodyBytes(body) ?? Data()
             if response.status.code == 401 {
-                let problem = LogbookProblem.of(status: 401, headers: response.headerFields, body: bytes)
-                if problem.code == "unauthorized", let sent = session.current?.token { session.signedOut(.tokenRejected(code: problem.code), token: sent) }
+                session.answered(LogbookProblem.of(status: 401, headers: response.headerFields, body: bytes), forToken: sent)
             }
             return (response, bytes)
         }

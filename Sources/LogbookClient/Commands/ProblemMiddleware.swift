@@ -20,9 +20,7 @@ struct ProblemMiddleware: ClientMiddleware {
         guard response.status.code >= 400 else { return (response, responseBody) }
         let bytes = try await Self.collect(responseBody, upTo: Self.problemBytesMax)
         let problem = LogbookProblem.of(status: response.status.code, headers: response.headerFields, body: bytes)
-        if problem.status == 401, problem.code == "unauthorized", let sent {
-            session.signedOut(.tokenRejected(code: problem.code), token: sent)
-        }
+        session.answered(problem, forToken: sent)
         throw problem
     }
 

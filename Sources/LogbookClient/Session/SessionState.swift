@@ -41,6 +41,13 @@ final class Session: Sendable {
         states.send(.signedIn(userId: new.userId))
     }
 
+    /// The server's answer `problem` to a request sent with `token`: a 401 `unauthorized` for
+    /// it ends the session (the one rule of ProblemMiddleware and the outbox's sender).
+    func answered(_ problem: LogbookProblem, forToken token: String?) {
+        guard problem.status == 401, problem.code == "unauthorized", let token else { return }
+        signedOut(.tokenRejected(code: problem.code), token: token)
+    }
+
     /// Forgets the credentials; `token` given, only if they are still those (a 401 for an old
     /// token must not end a session begun since).
     func signedOut(_ reason: SignOutReason, token: String? = nil) {
