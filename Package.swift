@@ -35,6 +35,11 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         // Percentiles of the client benchmark's latencies.
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
+        // Counts the heap allocations of the CI budgets (tools/budgets): the interposer alone, not
+        // the benchmark framework around it, whose runner measures time beside the counts.
+        .package(url: "https://github.com/ordo-one/malloc-interposer", from: "1.6.1"),
+        // The tests' child processes (Tests/TestSupport).
+        .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
     ],
     targets: [
         .systemLibrary(
@@ -50,7 +55,7 @@ let package = Package(
         // starts the writeback of LMDB's unsynced commits early (docs/decisions/0006).
         .target(name: "CWriteback"),
         // glibc's `malloc_trim`, likewise undeclared: the end of a long catch-up gives the freed
-        // batches' memory back (projections/FreedMemory.swift).
+        // batches' memory back (projections/Engine/FreedMemory.swift).
         .target(name: "CHeapTrim"),
         // Crypto: SHA-256 for the hash chain over the log (docs/record-format.md).
         .target(name: "EventLog", dependencies: ["LMDB", "CCRC32C", "CWriteback", .product(name: "Crypto", package: "swift-crypto")]),
