@@ -8,6 +8,7 @@ let package = Package(
         .executable(name: "logbook", targets: ["logbook"]),
         .executable(name: "logbook-admin", targets: ["logbook-admin"]),
         .executable(name: "logbook-bench", targets: ["logbook-bench"]),
+        .executable(name: "logbook-budgets", targets: ["logbook-budgets"]),
         .library(name: "EventLog", targets: ["EventLog"]),
         // The apps' Swift client (SPEC §3b): no server module in its graph (CI builds
         // Examples/HouseholdApp on its own and checks what it links: Examples/HouseholdApp/check.sh).
@@ -159,6 +160,22 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
             path: "tools/client-bench"
+        ),
+        // The CI's machine-independent budgets: allocations, bytes, syncs and pages per unit of work
+        // (tools/budgets/budgets.json, docs/benchmarks.md "CI budgets"). HummingbirdTesting drives
+        // the server in process, so the interposer sees the route's allocations.
+        .executableTarget(
+            name: "logbook-budgets",
+            dependencies: [
+                "API", "EventLog",
+                .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "tools/budgets"
         ),
         // Appends durably and prints every acknowledged position; the crash test kills it with SIGKILL.
         .executableTarget(
