@@ -34,7 +34,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         // The client benchmark's raw requests read NIO's buffers.
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
-        // Percentiles of the client benchmark's latencies.
+        // Percentiles of the benchmarks' latencies.
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
         // Counts the heap allocations of the CI budgets (tools/budgets): the interposer alone, not
         // the benchmark framework around it, whose runner measures time beside the counts.
@@ -144,6 +144,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 // Crypto: the secret of `rebuild --sealed`'s key store.
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Histogram", package: "hdrhistogram-swift"),
             ],
             path: "tools/logbook-bench"
         ),
