@@ -187,7 +187,7 @@ let package = Package(
         // A client app in a process of its own, which the outbox tests kill and start again.
         .executableTarget(name: "logbook-client-probe", dependencies: ["LogbookClient"], path: "Tests/ClientProbe"),
         // What the test targets that start child processes share (not Foundation's Process: see ChildProcess).
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: [.product(name: "Subprocess", package: "swift-subprocess")], path: "Tests/TestSupport"),
         .testTarget(name: "LMDBTests", dependencies: ["LMDB"]),
         // Against the real `logbook` binary, but for an expired token: only a server in process
         // (API, HummingbirdTesting) runs on the test's clock.

@@ -43,7 +43,7 @@ struct BlobCrashTests {
         }
         let inFlightAtKill = ledger.inFlight
         server.kill()
-        server.process.waitUntilExit()
+        await server.process.exited()
         for worker in workers { _ = await worker.result }
         let acknowledged = ledger.acknowledged
         #expect(inFlightAtKill > 0, "the server died with uploads in progress")

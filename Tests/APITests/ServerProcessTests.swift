@@ -17,7 +17,7 @@ struct ServerProcessTests {
         process.environment = ProcessInfo.processInfo.environment.merging(["LOGBOOK_BCRYPT_COST": "4"]) { $1 }
         let lines = LineCollector()
         process.collectOutput { lines.append($0) }
-        try process.run()
+        try await process.run()
         defer { process.kill() }
 
         let address = try await lines.waitForLine(prefix: "logbook listening on ", timeout: .seconds(120))

@@ -178,7 +178,7 @@ final class AdminTail {
     private let process: ChildProcess
     private let collected = AdminTestOutput()
 
-    init(_ arguments: [String]) throws {
+    init(_ arguments: [String]) async throws {
         let process = ChildProcess()
         process.executableURL = try AdminBinary.url()
         process.arguments = arguments
@@ -187,7 +187,7 @@ final class AdminTail {
         self.process = process
         let collected = self.collected
         process.collectOutput { collected.append($0) }
-        try process.run()
+        try await process.run()
     }
 
     var output: String { collected.text }

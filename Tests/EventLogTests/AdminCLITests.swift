@@ -171,7 +171,7 @@ struct AdminCLITests {
     @Test func tailPrintsTheLastEventsThenFollowsAnotherWriter() async throws {
         let log = try await AdminTestLog.make()
         defer { log.remove() }
-        let tail = try AdminTail(["tail", "--json", "-n", "2", "--data-dir", log.directory])
+        let tail = try await AdminTail(["tail", "--json", "-n", "2", "--data-dir", log.directory])
         defer { tail.kill() }
         #expect(await tail.waitUntil { $0 == [5, 6] }, "history: \(tail.output)")
         try await log.appendLive([("house-3", "household.taskAdded"), ("quiz-2", "quiz.created")])
@@ -183,7 +183,7 @@ struct AdminCLITests {
     @Test func tailFiltersHistoryAndLiveEvents() async throws {
         let log = try await AdminTestLog.make()
         defer { log.remove() }
-        let tail = try AdminTail(["tail", "--category", "house", "-n", "2", "--data-dir", log.directory])
+        let tail = try await AdminTail(["tail", "--category", "house", "-n", "2", "--data-dir", log.directory])
         defer { tail.kill() }
         #expect(await tail.waitUntil { $0 == [3, 5] }, "history: \(tail.output)")
         try await log.appendLive([("quiz-2", "quiz.created"), ("house-3", "household.taskAdded")])
@@ -206,7 +206,7 @@ struct AdminCLITests {
         let backward = try await AdminRun(["stream", "bulk-0", "--backward", "--json", "--data-dir", log.directory])
         #expect(try backward.positions() == Array(stride(from: 598, through: 1, by: -3)))
         // tail -n walks the type index backward, so only the last matches are read.
-        let tail = try AdminTail(["tail", "--json", "-n", "3", "--type", "bulk.odd", "--data-dir", log.directory])
+        let tail = try await AdminTail(["tail", "--json", "-n", "3", "--type", "bulk.odd", "--data-dir", log.directory])
         defer { tail.kill() }
         #expect(await tail.waitUntil { $0 == [596, 598, 600] }, "history: \(tail.output)")
         #expect(await tail.terminate().status == 0)

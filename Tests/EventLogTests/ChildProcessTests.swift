@@ -8,23 +8,23 @@ import Testing
 /// `output(of:)`, which every test running a tool to its end uses.
 @Suite("Child process", .timeLimit(.minutes(3)))
 struct ChildProcessTests {
-    static func sleeper(ignoringSIGTERM: Bool) throws -> ChildProcess {
+    static func sleeper(ignoringSIGTERM: Bool) async throws -> ChildProcess {
         let process = ChildProcess()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         // An ignored signal stays ignored across `exec`.
         process.arguments = ["-c", (ignoringSIGTERM ? "trap '' TERM; " : "") + "exec sleep 30"]
-        try process.run()
+        try await process.run()
         return process
     }
 
     @Test func aChildThatHeedsSIGTERMEndsOnItsOwn() async throws {
-        let process = try Self.sleeper(ignoringSIGTERM: false)
+        let process = try await Self.sleeper(ignoringSIGTERM: false)
         #expect(await process.terminate(killingAfter: .seconds(20)))
         #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGTERM)
     }
 
     @Test func aChildThatIgnoresSIGTERMIsKilledAfterTheBound() async throws {
-        let process = try Self.sleeper(ignoringSIGTERM: true)
+        let process = try await Self.sleeper(ignoringSIGTERM: true)
         try await Task.sleep(for: .milliseconds(200))  // the shell has set its trap
         let started = ContinuousClock.now
         #expect(await process.terminate(killingAfter: .milliseconds(300)) == false)
@@ -57,7 +57,7 @@ struct ChildProcessTests {
         process.arguments = ["-c", "echo ready; exec sleep 30"]
         let collected = Mutex(Data())
         process.collectOutput { chunk in collected.withLock { $0.append(chunk) } }
-        try process.run()
+        try await process.run()
         while collected.withLock({ $0.isEmpty }) { try await Task.sleep(for: .milliseconds(5)) }  // the suite's limit bounds it
         #expect(process.kill())
         await process.outputEnded()
@@ -77,5 +77,32 @@ struct ChildProcessTests {
             killingAfter: .milliseconds(300))
         #expect(output.status == SIGKILL && output.stdout == "started\n")
         #expect(ContinuousClock.now - started < .seconds(10), "killed at its bound, not after the 30 s sleep")
+    }
+}
+
+extension ChildProcessTests {
+    /// What Subprocess is asked for: a group of its own, no descriptor of the tests' beyond the
+    /// three standard ones, and the given environment only.
+    @Test func aChildHasItsOwnGroupTheStandardDescriptorsOnlyAndTheGivenEnvironment() async throws {
+        let held = open("/proc/self/stat", O_RDONLY)  // without close-on-exec: the child must not inherit it
+        defer { close(held) }
+        let output = try await ChildProcess.output(
+            of: URL(fileURLWithPath: "/bin/sh"),
+            arguments: ["-c", #"echo "group $$ $(cut -d' ' -f5 /proc/$$/stat)"; echo fds; ls /proc/$$/fd; echo env; env"#],
+            environment: ["PATH": "/usr/bin:/bin", "ONLY": "this"])
+        let lines = output.stdout.split(separator: "\n").map(String.init)
+        let group = try #require(lines.first { $0.hasPrefix("group ") }).split(separator: " ")
+        #expect(group.count == 3 && group[1] == group[2], "its own process group: \(group)")
+        let start = try #require(lines.firstIndex(of: "fds"))
+        #expect(Array(lines[(start + 1)...].prefix { $0 != "env" }) == ["0", "1", "2"], "\(lines)")
+        #expect(lines.contains("ONLY=this") && !lines.contains { $0.hasPrefix("HOME=") }, "\(lines)")
+    }
+
+    @Test func aChildThatCannotStartThrowsAndHasNoExitToWaitFor() async throws {
+        let process = ChildProcess()
+        process.executableURL = URL(fileURLWithPath: "/nonexistent/child")
+        await #expect(throws: ChildProcess.SpawnFailed.self) { try await process.run() }
+        await process.exited()
+        #expect(!process.isRunning)
     }
 }

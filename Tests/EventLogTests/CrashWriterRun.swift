@@ -54,7 +54,7 @@ enum CrashWriterRun {
         process.environment = environment
         let output = OutputCollector()
         process.collectOutput { output.append($0) }
-        try process.run()
+        try await process.run()
         let deadline = ContinuousClock.now + .seconds(30)
         while !output.lines.contains("ready") && ContinuousClock.now < deadline && process.isRunning {
             try await Task.sleep(for: .milliseconds(5))

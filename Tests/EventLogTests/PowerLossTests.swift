@@ -13,13 +13,13 @@ import Testing
 @Suite("Power loss", .timeLimit(.minutes(3)))
 struct PowerLossTests {
     /// The shim, compiled once per test process with the toolchain's C compiler.
-    static let shim: Result<String, any Error> = Result { try buildShim() }
+    static let shim = Task { try await buildShim() }
 
     struct CompileFailed: Error, CustomStringConvertible {
         let description: String
     }
 
-    static func buildShim() throws -> String {
+    static func buildShim() async throws -> String {
         let source = PackageFiles.root.appendingPathComponent("Tests/PowerLossShim/powerloss.c").path
         let library = NSTemporaryDirectory() + "powerloss-" + UUID().uuidString + ".so"
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin"
@@ -30,8 +30,7 @@ struct PowerLossTests {
         let process = ChildProcess()
         process.executableURL = URL(fileURLWithPath: compiler)
         process.arguments = ["-shared", "-fPIC", "-O1", "-Wall", "-o", library, source, "-ldl", "-lpthread"]
-        try process.run()
-        process.waitUntilExit()
+        try await process.runToExit()
         guard process.terminationStatus == 0 else { throw CompileFailed(description: "\(compiler) exited \(process.terminationStatus)") }
         return library
     }
@@ -51,7 +50,7 @@ struct PowerLossTests {
         let writeAhead = mode.writeAhead
         let files = (["data.mdb"] + (writeAhead ? ["wal-0", "wal-1", "checkpoint"] : [])).map { directory + "/log/" + $0 }
         var environment = ProcessInfo.processInfo.environment
-        environment["LD_PRELOAD"] = try Self.shim.get()
+        environment["LD_PRELOAD"] = try await Self.shim.value
         environment["POWERLOSS_FILES"] = files.joined(separator: ":")
         if unsafeNoSync { environment["LOGBOOK_CRASH_WRITER_UNSAFE_NO_SYNC"] = "1" }
         mode.configure(&environment)

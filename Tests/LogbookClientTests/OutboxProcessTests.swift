@@ -37,7 +37,7 @@ struct OutboxProcessTests {
         let arguments = [rig.proxy.url.absoluteString, rig.storageURL("probe").path, credentials.path]
 
         rig.proxy.refuse()
-        let first = try ProbeRun(["enqueue"] + arguments + [house.houseId, house.taskId, "20"]).start()
+        let first = try await ProbeRun(["enqueue"] + arguments + [house.houseId, house.taskId, "20"]).start()
         try await first.waitFor("queued all")
         await first.kill()
         #expect(first.queued.count == 20)
@@ -55,10 +55,10 @@ struct OutboxProcessTests {
         let queued = try await Self.queueTwentyAndKill()
         // Restarted with the server reachable: it reads five outcomes, holds the fifth (asks for
         // no next one) while the rest are answered, and is killed.
-        let second = try queued.drain(holdingAfter: 5).start()
+        let second = try await queued.drain(holdingAfter: 5).start()
         try await second.waitFor("answered all")
         await second.kill()
-        let third = try queued.drain().start()
+        let third = try await queued.drain().start()
         try await third.waitFor("drained")
 
         #expect(second.outcomes.map(\.id) == Array(queued.ids.prefix(5)))
@@ -77,10 +77,10 @@ struct OutboxProcessTests {
         let eighth = queued.ids[7]
         let second = try queued.drain()
         queued.rig.proxy.dropAnswer(toRequestContaining: eighth) { second.process.kill() }
-        _ = try second.start()
+        _ = try await second.start()
         let dropped = try await queued.rig.proxy.droppedAnswer(timeout: .seconds(10))
         await second.process.exited()
-        let third = try queued.drain().start()
+        let third = try await queued.drain().start()
         try await third.waitFor("drained")
 
         #expect(dropped.hasPrefix("HTTP/1.1 201"), "\(dropped)")

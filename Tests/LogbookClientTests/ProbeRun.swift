@@ -20,8 +20,8 @@ final class ProbeRun: Sendable {
 
     deinit { process.kill() }
 
-    func start() throws -> ProbeRun {
-        try process.run()
+    func start() async throws -> ProbeRun {
+        try await process.run()
         return self
     }
 

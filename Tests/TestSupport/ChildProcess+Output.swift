@@ -28,7 +28,7 @@ extension ChildProcess {
         process.environment = environment
         process.standardOutput = FileHandle(forWritingAtPath: outPath)
         process.standardError = FileHandle(forWritingAtPath: errPath)
-        try process.run()
+        try await process.run()
         let watchdog = timeout.map { timeout in
             Task {
                 try? await Task.sleep(for: timeout)

@@ -107,7 +107,7 @@ public enum PrivatePostgres {
         child.arguments = arguments
         let errors = Pipe()
         child.standardError = errors
-        try child.run()
+        try await child.run()
         try? errors.fileHandleForWriting.close()  // the child has its copy: the end of its output is EOF
         await child.exited()
         if child.terminationStatus != 0 {

@@ -19,7 +19,7 @@ public final class ServerProcess: @unchecked Sendable {
         process.environment = ProcessInfo.processInfo.environment.merging(["LOGBOOK_BCRYPT_COST": "4"]) { $1 }.merging(environment) { $1 }
         let lines = lines
         process.collectOutput(standardError: capturingStandardError) { lines.append($0) }
-        try process.run()
+        try await process.run()
         do {
             address = try await lines.waitForLine(prefix: "logbook listening on ", timeout: .seconds(120))
         } catch {

@@ -56,7 +56,7 @@ struct AdminCLIPostgresTests {
         let url = try await PrivatePostgres.newDatabase()
         let store = try await PostgresEventStore.connect(to: PostgresLocation(url: url))
         _ = try await AdminTestLog.write(to: store, clock: AdminTestClock(AdminTestLog.start))
-        let tail = try AdminTail(["tail", "--json", "-n", "2", "--event-store", url])
+        let tail = try await AdminTail(["tail", "--json", "-n", "2", "--event-store", url])
         defer { tail.kill() }
         #expect(await tail.waitUntil { $0 == [5, 6] }, "history: \(tail.output)")
         _ = try await store.append(request([event("house-9"), event("house-9")]))
