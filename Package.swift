@@ -203,6 +203,9 @@ let package = Package(
             dependencies: [
                 "API", "logbook", "Accounts", "Neighbourhood", "Workplace", "Albums", "Blobs", "BlobStore", "TestSupport", "PostgresEventLog",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                // The live tests read streams as LogbookClient does (Tests/APITests/LiveStreamClient.swift).
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
             ]
         ),
         .testTarget(name: "EventSourcingTests", dependencies: ["EventSourcing", .product(name: "Crypto", package: "swift-crypto")]),

@@ -47,7 +47,7 @@ struct AdminLiveRouteTests {
             try #require(!expected.isEmpty, "\(query) selects something")
             let positions = expected.compactMap { ($0["position"] as? NSNumber)?.uint64Value }
             let got = try await stream.wait { $0.events.last.map { $0.id >= positions.last! } ?? false }
-            let frames = AdminLiveFrames.parse(got.body)
+            let frames = got.frames
             #expect(frames.map(\.id) == positions, "\(query): exactly the matching events after the tail opened, in order")
             // Each frame's data is the event as GET /v1/admin/events lists it, field for field.
             for (frame, item) in zip(frames, expected) {
@@ -55,9 +55,9 @@ struct AdminLiveRouteTests {
                 #expect(NSDictionary(dictionary: frame.data) == NSDictionary(dictionary: item), "\(frame.id): \(frame.data) vs \(item)")
             }
         }
-        #expect(AdminLiveFrames.parse(bobsCompletions.snapshot.body).count == 3, "Bob completed three times")
+        #expect(await bobsCompletions.snapshot.frames.count == 3, "Bob completed three times")
         // Personal data stays sealed in the tail as in the log.
-        let registration = try #require(AdminLiveFrames.parse(accounts.snapshot.body).first { $0.type == "account.registered" })
+        let registration = try #require(await accounts.snapshot.frames.first { $0.type == "account.registered" })
         let data = try JSONSerialization.data(withJSONObject: registration.data["data"] as? [String: Any] ?? [:])
         let text = String(decoding: data, as: UTF8.self)
         // Quoted, as a plain field shows it: unquoted, a short name can turn up inside base64.
@@ -179,29 +179,5 @@ struct AdminLiveRouteTests {
             cursor = reply.json["next"] as? String
         } while cursor != nil
         return items
-    }
-}
-
-/// The event frames of an operator tail: id, event type and the data line as JSON.
-enum AdminLiveFrames {
-    struct Frame {
-        let id: UInt64
-        let type: String
-        let data: [String: Any]
-    }
-
-    static func parse(_ body: String) -> [Frame] {
-        var frames = body.components(separatedBy: "\n\n")
-        frames.removeLast()  // only complete frames: each ends with a blank line
-        return frames.compactMap { frame in
-            var fields: [String: String] = [:]
-            for line in frame.split(separator: "\n") where !line.hasPrefix(":") {
-                guard let colon = line.firstIndex(of: ":") else { continue }
-                fields[String(line[..<colon])] = String(line[line.index(after: colon)...].dropFirst())
-            }
-            guard let id = fields["id"].flatMap({ UInt64($0) }), let type = fields["event"], let data = fields["data"],
-                  let json = (try? JSONSerialization.jsonObject(with: Data(data.utf8))) as? [String: Any] else { return nil }
-            return Frame(id: id, type: type, data: json)
-        }
     }
 }
