@@ -46,6 +46,8 @@ public struct ProjectedEvent {
 /// synchronously; a lock here would cost a lock per projection per event.
 final class DecodedEvents: @unchecked Sendable {
     let records: [RecordedEvent]
+    /// What sealed fields are opened with (the engine's `personalData`).
+    let keyring: (any PersonalDataKeyring)?
     /// Each record's domain (its type name up to the first dot), as an index into `domains`:
     /// worked out once per batch, so that handing each projection only its domains' events
     /// costs an array lookup per projection and event.
@@ -86,8 +88,10 @@ final class DecodedEvents: @unchecked Sendable {
         }
     }
 
-    init(_ records: [RecordedEvent]) {
+    /// `records`, decoded when asked for with their sealed fields opened with `keyring`.
+    init(_ records: [RecordedEvent], opening keyring: (any PersonalDataKeyring)?) {
         self.records = records
+        self.keyring = keyring
         var domains: [Substring] = []
         var indices: [Int] = []
         indices.reserveCapacity(records.count)
@@ -127,7 +131,7 @@ final class DecodedEvents: @unchecked Sendable {
     /// projection the decoding, not the applying, is what the engine waits for. A record that
     /// does not decode is left for the projection that asks for it, which then gets the error as
     /// it would have. Each slice then makes the rows of `rowProjections` for its records
-    /// (`preparedRows`, `rowsCPU`). Task-locals (the personal-data keyring) reach every slice.
+    /// (`preparedRows`, `rowsCPU`).
     /// Returns the CPU time the slices' decoding took in all.
     func decodeAhead(
         _ types: some Sequence<any DecodableDomainEvent.Type>, rowProjections: [any RowProjection] = [], slices: Int
@@ -237,7 +241,7 @@ final class DecodedEvents: @unchecked Sendable {
 
     private func decode<E: DecodableDomainEvent>(_ type: E.Type, at index: Int) throws -> E? {
         // The record's fields one by one: copying the whole record retains a dozen references.
-        try E.decode(typeName: records[index].type, schemaVersion: records[index].schemaVersion, data: records[index].data)
+        try E.decode(typeName: records[index].type, schemaVersion: records[index].schemaVersion, data: records[index].data, opening: keyring)
     }
 }
 

@@ -30,8 +30,8 @@ public actor ProjectionEngine<Store: EventStore> {
     /// Test seam: called at each step of a rebuild, which waits for it, so a test can append or
     /// read while a rebuild is paused at a chosen point.
     nonisolated let rebuildHook = Mutex<(@Sendable (RebuildStep) async -> Void)?>(nil)
-    /// The keyring events are decoded with when the caller set none (ADR 0004): personal fields
-    /// are sealed in the log, and every rebuild and live batch must open them the same way.
+    /// The keyring every decoding of events the engine does or answers for opens sealed fields
+    /// with (ADR 0004): applying, reading ahead, a query reading an item from the log.
     public nonisolated let personalData: (any PersonalDataKeyring)?
     /// Events per read of the log (the log's own page limit).
     static var pageEvents: Int { 1_000 }
@@ -134,9 +134,7 @@ public actor ProjectionEngine<Store: EventStore> {
         assert(heldTables.isSubset(of: projection.tables), "\(projection.name) holds only tables it has")
         let writer = ReadModelWriter(
             transaction: txn, projection: projection.name, tables: tables, held: heldTables.isEmpty ? nil : HeldWrites(tables: heldTables))
-        try PersonalDataKeys.$current.withValue(keyringInEffect) {
-            try apply(projection, page, after: after, writer)
-        }
+        try apply(projection, page, after: after, writer)
     }
 
     private func apply(_ projection: any Projection, _ page: DecodedEvents, after: UInt64, _ writer: ReadModelWriter) throws {
@@ -335,14 +333,4 @@ public actor ProjectionEngine<Store: EventStore> {
         }
         return events
     }
-}
-
-// In an extension, not the actor's body: Swift 6.3.1's debug build of this generic actor, with
-// this computed property declared among its stored ones, crashed in `init` on a null pointer
-// (every server-process test failed at stop 39); declared here it does not.
-extension ProjectionEngine {
-    /// The keyring to decode with now: the caller's, or else `personalData`. Every decoding of
-    /// events the engine does or answers for (applying, reading ahead, reading a review from the
-    /// log) opens sealed fields with it.
-    public nonisolated var keyringInEffect: (any PersonalDataKeyring)? { PersonalDataKeys.current ?? personalData }
 }

@@ -43,7 +43,6 @@ public func buildApplication(
     // the route has: the tag is of the body read after the catch-up wait, as the client would get
     // it, and with the ETag decoded (both inside). The request log and metrics see the 304.
     router.add(middleware: NotModifiedMiddleware())
-    router.add(middleware: PersonalDataMiddleware(keyring: runtime.personalData))
     router.add(middleware: HeaderLimitMiddleware(bytesMax: HeaderLimits.bytesMax))
     router.add(middleware: AcceptMiddleware())
     router.add(middleware: RequestInfoMiddleware())
@@ -66,10 +65,8 @@ public func buildApplication(
         server: HeaderLimits.server,
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "logbook"),
         services: [
-            PersonalDataScopedService(
-                keyring: runtime.personalData,
-                service: ProjectionService(engine: runtime.projections, logger: logger) { await runtime.finishInterruptedErasures(logger: logger) }),
-            PersonalDataScopedService(keyring: runtime.personalData, service: PasswordResetWorker(runtime: runtime, logger: logger)),
+            ProjectionService(engine: runtime.projections, logger: logger) { await runtime.finishInterruptedErasures(logger: logger) },
+            PasswordResetWorker(runtime: runtime, logger: logger),
             BlobCollectionService(runtime: runtime, logger: logger),
             LiveService(hub: runtime.live, logger: logger),
         ],

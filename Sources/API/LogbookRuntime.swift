@@ -123,7 +123,7 @@ public final class LogbookRuntime: Sendable {
             directory: (configuration.dataDirectory as NSString).appendingPathComponent(BlobStore.directoryName),
             syncs: !configuration.unsafeNoSync)
         self.log = log
-        commands = CommandHandler(store: log)
+        commands = CommandHandler(store: log, sealer: EventSealer(keyring: personalData))
         projections = try ProjectionEngine(
             log: log, dataDirectory: configuration.dataDirectory, projections: readModels,
             sync: configuration.unsafeNoSync ? .unsafeNever : .untilFinished, personalData: personalData
@@ -137,9 +137,9 @@ public final class LogbookRuntime: Sendable {
         albums = AlbumsQueries(engine: projections)
         blobReferences = BlobQueries(engine: projections)
         asOfCopies = AsOfCopies(log: log, personalData: personalData)
-        let engine = projections, keyring = personalData
+        let engine = projections
         erasures = ErasureFollower(dataDirectory: configuration.dataDirectory, keyring: personalData, scrub: scrub) {
-            scrub.start(engine, keyring: keyring)
+            scrub.start(engine)
         }
         projections.addObserver(erasures)
         live = LiveHub(log: log, projected: projections.projected, settings: LiveSettings(environment: environment)) {
@@ -188,7 +188,7 @@ public final class LogbookRuntime: Sendable {
     /// Rebuilds every read model (in the background, one after the other), so none keeps an
     /// erased user's data, and compacts the read models at `close`.
     func scrubReadModels() {
-        scrub.start(projections, keyring: personalData)
+        scrub.start(projections)
     }
 
     /// Before the projection runner starts: carries out the erasures a crash (or a failed key

@@ -58,18 +58,16 @@ public enum AccountDecider: Decider {
         }
     }
 
-    /// Claims of the e-mail under its keyed tag and, for accounts from before keyed tags, its
-    /// plain one (a boundary is not stored, so naming the plain tag here leaks nothing).
+    /// Claims of the e-mail: its tag as decided, which the sealing step also names keyed
+    /// (`EventSealer.boundary`), so accounts from before keyed tags, whose events carry the plain
+    /// tag, hold their e-mail too.
     private static func emailClaims(_ rawEmail: String) -> Boundary {
-        let email = AccountRules.normaliseEmail(rawEmail)
-        let tags = Set([AccountNames.emailTag(email), AccountNames.plainEmailTag(email)])
         let types = [AccountEvent.Registered.typeName, AccountEvent.EmailChanged.typeName, AccountEvent.Erased.typeName]
-        return Boundary(tags.sorted().map { .init(types: types, tags: [$0]) })
+        return Boundary([.init(types: types, tags: [AccountNames.emailTag(AccountRules.normaliseEmail(rawEmail))])])
     }
 
     private static func usernameClaims(_ rawUsername: String) -> Boundary {
-        let tags = Set([AccountNames.usernameTag(rawUsername), AccountNames.plainUsernameTag(rawUsername)])
         let types = [AccountEvent.Registered.typeName, AccountEvent.UsernameChanged.typeName, AccountEvent.Erased.typeName]
-        return Boundary(tags.sorted().map { .init(types: types, tags: [$0]) })
+        return Boundary([.init(types: types, tags: [AccountNames.usernameTag(rawUsername)])])
     }
 }

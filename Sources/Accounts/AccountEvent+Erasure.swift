@@ -2,15 +2,15 @@ import EventSourcing
 
 extension AccountEvent {
     /// `account.erased`: the account is gone. It holds no personal data, only the tags it
-    /// releases (keyed hashes), so a new account may claim the same e-mail and username, and the
-    /// other subjects whose keys every server destroys with the account's.
+    /// releases (stored as keyed hashes), so a new account may claim the same e-mail and
+    /// username, and the other subjects whose keys every server destroys with the account's.
     public struct Erased: EventPayload {
         public static let typeName = "account.erased"
         public var event: AccountEvent { .erased(self) }
 
         /// The erased account.
         public var userId: String
-        /// The e-mail and username tags the account held.
+        /// The e-mail and username tags the account held (plain as decided, stored keyed).
         public var releasedTags: [String]
         /// Other personal-data subjects erased with the account (keyed hashes of its address, for
         /// the invitations sent to it). Absent from erasures written before it existed, whose
@@ -52,6 +52,11 @@ extension AccountEvent.EmailChanged: PersonalData {
 extension AccountEvent.UsernameChanged: PersonalData {
     public static let personalFields: [PersonalField<Self>] =
         [.optionalText(\.oldUsername, of: \.userId), .text(\.newUsername, of: \.userId, erased: "")]
+}
+
+/// The released tags are stored keyed, as the event's own tags are.
+extension AccountEvent.Erased: PersonalData {
+    public static let personalFields: [PersonalField<Self>] = [.tags(\.releasedTags, AccountNames.personalTags)]
 }
 
 extension AccountEvent.PasswordResetRequested: PersonalData {

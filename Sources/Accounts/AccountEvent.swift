@@ -90,7 +90,10 @@ public enum AccountEvent: CataloguedEvent {
     /// `account-<userId>`.
     public var streamID: String { AccountNames.stream(userId) }
 
-    /// `user:<userId>`, plus the e-mail and username tags the event claims or releases.
+    /// E-mail and username tags: stored keyed (`EventSealer`).
+    public static var personalTags: [PersonalTag] { AccountNames.personalTags }
+
+    /// `user:<userId>`, plus the e-mail and username tags the event claims or releases, plain.
     public var tags: [String] {
         var tags = [AccountNames.userTag(userId)]
         switch self {

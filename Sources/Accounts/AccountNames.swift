@@ -11,27 +11,21 @@ public enum AccountNames {
     /// The tag every account event carries, `user:<userId>`.
     public static func userTag(_ userId: String) -> String { "user:\(userId)" }
 
-    /// The tag of events claiming or releasing an e-mail, `email:<keyed hash>`, so the log's
-    /// index does not hold the e-mail (ADR 0004); `email` must already be normalised. Without a
-    /// keyring in effect (pure code, tests) the tag is `plainEmailTag`.
-    public static func emailTag(_ email: String) -> String {
-        guard let keyring = PersonalDataKeys.current else { return plainEmailTag(email) }
-        return "email:" + keyring.blindTag("email", email)
-    }
+    /// Tags of events claiming or releasing an e-mail: stored `email:<keyed hash>`, so the log's
+    /// index does not hold the e-mail (ADR 0004).
+    public static let emailTags = PersonalTag(prefix: "email:", purpose: "email")
+    /// Tags of events claiming or releasing a username: stored `username:<keyed hash of the
+    /// lowercased username>`.
+    public static let usernameTags = PersonalTag(prefix: "username:", purpose: "username")
+    /// The kinds of tag of account events that name personal values (`AccountEvent.personalTags`).
+    public static let personalTags = [emailTags, usernameTags]
 
-    /// The tag of events claiming or releasing a username, `username:<keyed hash of the
-    /// lowercased username>`; `plainUsernameTag` without a keyring.
+    /// The e-mail tag as the decider writes it, `email:<e-mail>`; `email` must already be
+    /// normalised. The sealing step stores it keyed; events written before keyed tags carry it so.
+    public static func emailTag(_ email: String) -> String { emailTags.plain(email) }
+
+    /// The username tag as the decider writes it, `username:<lowercased>`; stored keyed.
     public static func usernameTag(_ username: String) -> String {
-        guard let keyring = PersonalDataKeys.current else { return plainUsernameTag(username) }
-        return "username:" + keyring.blindTag("username", AccountRules.normaliseUsername(username))
-    }
-
-    /// The e-mail tag as events written before keyed tags carry it, `email:<e-mail>`: uniqueness
-    /// checks read it too, so an account from before still holds its e-mail.
-    public static func plainEmailTag(_ email: String) -> String { "email:\(email)" }
-
-    /// The username tag as events written before keyed tags carry it, `username:<lowercased>`.
-    public static func plainUsernameTag(_ username: String) -> String {
-        "username:\(AccountRules.normaliseUsername(username))"
+        usernameTags.plain(AccountRules.normaliseUsername(username))
     }
 }

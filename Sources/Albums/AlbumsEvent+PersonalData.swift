@@ -2,9 +2,9 @@ import EventSourcing
 
 // What of the albums' events is whose personal data (ADR 0004):
 // - the creator's address is the creator's (`ownerId`);
-// - an invited address is sealed under a subject of its own (`emailSubject`, see
-//   `AlbumsNames.inviteeSubject`), since its holder may have no account yet; erasing the account
-//   that holds the address erases that subject too;
+// - an invited address is sealed under a subject of its own (`emailSubject`, keyed by the
+//   sealing step: `AlbumsNames.invitees`), since its holder may have no account yet; erasing the
+//   account that holds the address erases that subject too;
 // - a claimed address is the claimant's (`userId`), who verified it;
 // - the address that left is the leaver's (`userId`);
 // - a photo's description and a chat message are their author's, who wrote them, and so are the
@@ -20,7 +20,8 @@ extension AlbumsEvent.GroupCreated: PersonalData {
 
 extension AlbumsEvent.MemberInvited: PersonalData {
     public static let personalFields: [PersonalField<Self>] =
-        [.text(\.email, of: \.emailSubject, erased: "")]
+        [.keyedName(\.emailSubject, AlbumsNames.invitees, of: { EmailAddress.normalised($0.email) }),
+         .text(\.email, of: \.emailSubject, erased: "")]
 }
 
 extension AlbumsEvent.InvitationClaimed: PersonalData {

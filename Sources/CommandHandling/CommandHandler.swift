@@ -16,9 +16,15 @@ import Synchronization
 /// A command may carry expected stream versions (an HTTP `If-Match`): the log checks them inside
 /// the append, and a stream that moved on is `preconditionFailed`, never decided again: the
 /// client saw an older entity, and only it can tell whether its change still makes sense.
+///
+/// Personal data passes one explicit step each way (ADR 0015): `sealer` seals the plain events a
+/// decider returns and keys their personal tags, and keys those of the boundary before it is
+/// read; the boundary's events are opened with its keyring, so a decider sees plain values.
 public final class CommandHandler<Store: EventStore>: Sendable {
     /// The log commands append to.
     public let store: Store
+    /// Seals what deciders return, keys their boundaries' personal tags, opens what they read.
+    public let sealer: EventSealer
     /// Decisions per command before giving up under contention.
     public let attemptsMax: Int
     /// Events read per page while folding a boundary.
@@ -27,10 +33,12 @@ public final class CommandHandler<Store: EventStore>: Sendable {
     let batcher = BoundaryBatcher()
     let conflicts = Atomic<Int>(0)
 
-    /// A handler on `store` caching up to `cachedStatesMax` folded boundaries.
-    public init(store: Store, attemptsMax: Int = 8, cachedStatesMax: Int = 10_000) {
+    /// A handler on `store` caching up to `cachedStatesMax` folded boundaries, its events sealed
+    /// by `sealer` (a server's has the keyring; `plain` stores events as decided).
+    public init(store: Store, sealer: EventSealer = .plain, attemptsMax: Int = 8, cachedStatesMax: Int = 10_000) {
         precondition(attemptsMax >= 1, "a command is decided at least once")
         self.store = store
+        self.sealer = sealer
         self.attemptsMax = attemptsMax
         cache = StateCache(entriesMax: cachedStatesMax)
     }
@@ -49,7 +57,7 @@ public final class CommandHandler<Store: EventStore>: Sendable {
         _ decider: D.Type, _ command: D.Command, metadata: CommandMetadata,
         expectedVersions: [String: ExpectedVersion] = [:]
     ) async throws(CommandFailure<D.Failure>) -> CommandOutcome<D> {
-        let boundary = D.boundary(of: command)
+        let boundary = sealer.boundary(D.boundary(of: command), of: D.Event.self)
         if let known = try await logged(D.self, { () async throws(EventLogError) in try await store.appendResult(ofCommand: metadata.commandID) }) {
             return try await replay(D.self, known, boundary: boundary, metadata: metadata)
         }
@@ -103,7 +111,8 @@ public final class CommandHandler<Store: EventStore>: Sendable {
     ) throws(CommandFailure<D.Failure>) -> AppendRequest {
         do {
             let proposed = try events.map {
-                ProposedEvent(streamID: $0.streamID, type: $0.typeName, schemaVersion: $0.schemaVersion, tags: $0.tags, data: try $0.encodeData())
+                ProposedEvent(
+                    streamID: $0.streamID, type: $0.typeName, schemaVersion: $0.schemaVersion, tags: sealer.tags(of: $0), data: try sealer.data(of: $0))
             }
             return AppendRequest(
                 events: proposed,
@@ -175,7 +184,7 @@ public final class CommandHandler<Store: EventStore>: Sendable {
 
     private func decode<D: Decider>(_ decider: D.Type, _ event: RecordedEvent) throws(CommandFailure<D.Failure>) -> D.Event? {
         do {
-            return try D.Event.decode(typeName: event.type, schemaVersion: event.schemaVersion, data: event.data)
+            return try D.Event.decode(typeName: event.type, schemaVersion: event.schemaVersion, data: event.data, opening: sealer.keyring)
         } catch let PersonalDataError.keyStore(_, reason) {
             throw .keysUnavailable(reason: reason)
         } catch {

@@ -13,10 +13,15 @@ public protocol DomainEvent: DecodableDomainEvent, Equatable {
     var schemaVersion: UInt16 { get }
     /// The stream the event belongs to, `category-id` (`house-0193…`).
     var streamID: String { get }
-    /// Tags naming what the event is about (`house:0193…`, `user:…`), for boundaries and reads.
+    /// Tags naming what the event is about (`house:0193…`, `user:…`), for boundaries and reads;
+    /// those of a kind `personalTags` names, plain (the sealing step keys them).
     var tags: [String] { get }
-    /// The event's data as JSON.
+    /// The kinds of tag that name personal values (an e-mail), which `EventSealer` stores keyed.
+    static var personalTags: [PersonalTag] { get }
+    /// The event's data as JSON, personal fields as they are.
     func encodeData() throws -> Data
+    /// The event's data as JSON, personal fields sealed under `keyring`: `EventSealer` calls it.
+    func encodeData(sealing keyring: any PersonalDataKeyring) throws -> Data
 }
 
 /// What reading a domain's stored events takes: the domain's name and how a record becomes a
@@ -28,14 +33,29 @@ public protocol DecodableDomainEvent: Sendable {
     /// (`household` of `household.taskCompleted`). Projections name the domains they read by
     /// it, and the projection engine hands a projection only those domains' events.
     static var domain: String { get }
-    /// The event stored as `typeName`/`schemaVersion` with `data`; nil when the type is not one
-    /// of this domain's (a boundary may match other domains' events, which a decider ignores).
-    static func decode(typeName: String, schemaVersion: UInt16, data: Data) throws -> Self?
+    /// The event stored as `typeName`/`schemaVersion` with `data`, its sealed fields opened with
+    /// `keyring`; nil when the type is not one of this domain's (a boundary may match other
+    /// domains' events, which a decider ignores).
+    static func decode(typeName: String, schemaVersion: UInt16, data: Data, opening keyring: (any PersonalDataKeyring)?) throws -> Self?
+}
+
+extension DecodableDomainEvent {
+    /// The event stored as `typeName`/`schemaVersion` with `data`, for pure code and its tests:
+    /// plain fields read as they are, a sealed one is refused (`PersonalDataError.noKeyring`).
+    public static func decode(typeName: String, schemaVersion: UInt16, data: Data) throws -> Self? {
+        try decode(typeName: typeName, schemaVersion: schemaVersion, data: data, opening: nil)
+    }
 }
 
 extension DomainEvent {
     /// Version 1 unless an event says otherwise.
     public var schemaVersion: UInt16 { 1 }
+
+    /// None unless an event says otherwise.
+    public static var personalTags: [PersonalTag] { [] }
+
+    /// The data as it is: an event that holds no personal data.
+    public func encodeData(sealing keyring: any PersonalDataKeyring) throws -> Data { try encodeData() }
 }
 
 /// JSON as events store it: sorted keys so the same event always has the same bytes, dates as
@@ -44,16 +64,17 @@ public enum EventJSON {
     /// `2026-11-21T20:30:00.250Z`: UTC, with milliseconds.
     public static let rfc3339 = Date.ISO8601FormatStyle(includingFractionalSeconds: true, timeZone: .gmt)
 
-    /// Encodes an event payload; a `PersonalData` payload with its personal fields sealed
-    /// under the keyring in effect (as they are when there is none: pure code and its tests).
-    public static func encode<T: Encodable>(_ value: T) throws -> Data {
-        if let personal = value as? any PersonalData, let keyring = PersonalDataKeys.current {
-            return try encodePlain(personal.sealingPersonalFields(with: keyring))
+    /// Encodes an event payload; a `PersonalData` payload with its personal fields sealed under
+    /// `keyring` (`EventSealer`).
+    public static func encode<T: Encodable>(_ value: T, sealing keyring: any PersonalDataKeyring) throws -> Data {
+        if let personal = value as? any PersonalData {
+            return try encode(personal.sealingPersonalFields(with: keyring))
         }
-        return try encodePlain(value)
+        return try encode(value)
     }
 
-    private static func encodePlain<T: Encodable>(_ value: T) throws -> Data {
+    /// Encodes an event payload as it is: personal fields plain (pure code, plain logs).
+    public static func encode<T: Encodable>(_ value: T) throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .custom { date, encoder in
@@ -65,27 +86,30 @@ public enum EventJSON {
 
     /// Decodes an event payload: through `EventJSONDecoder` when it handles the JSON, else
     /// (and for every error's wording) through Foundation.
-    /// A `PersonalData` payload comes with its sealed fields opened (their placeholders once
-    /// the subject is erased); plain ones, written before sealing, are read as they are.
-    public static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
-        try opened(decodePlain(type, from: data) { data throws(EventJSONDecoder.Unsupported) in try EventJSONDecoder.decode(type, from: data) }, data)
+    /// A `PersonalData` payload comes with its sealed fields opened with `keyring` (their
+    /// placeholders once the subject is erased); plain ones, written before sealing, are read as
+    /// they are. Without a keyring a sealed field is refused (`PersonalDataError.noKeyring`).
+    public static func decode<T: Decodable>(_ type: T.Type, from data: Data, opening keyring: (any PersonalDataKeyring)? = nil) throws -> T {
+        try opened(decodePlain(type, from: data) { data throws(EventJSONDecoder.Unsupported) in try EventJSONDecoder.decode(type, from: data) }, data, keyring)
     }
 
     /// `decode` for a payload known to read itself from the nodes (the events most of a log is
     /// made of): the same result, without the conformance check and casts the generic path makes
     /// for every payload (3% of a rebuild's samples). The body reads as the generic one's; here
     /// `EventJSONDecoder.decode` resolves to its `NodeDecodable` overload.
-    public static func decode<T: NodeDecodable>(_ type: T.Type, from data: Data) throws -> T {
-        try opened(decodePlain(type, from: data) { data throws(EventJSONDecoder.Unsupported) in try EventJSONDecoder.decode(type, from: data) }, data)
+    public static func decode<T: NodeDecodable>(_ type: T.Type, from data: Data, opening keyring: (any PersonalDataKeyring)? = nil) throws -> T {
+        try opened(decodePlain(type, from: data) { data throws(EventJSONDecoder.Unsupported) in try EventJSONDecoder.decode(type, from: data) }, data, keyring)
     }
 
     /// `decode` for a payload known to hold personal data and to read itself from the nodes: its
     /// fields opened through its own type, where the generic path boxes the payload as `any
     /// PersonalData` and casts it back (two copies of every field and two dynamic casts per
     /// event: a fifth of opening a household completion's one sealed name).
-    public static func decode<T: NodeDecodable & PersonalData>(_ type: T.Type, from data: Data) throws -> T {
+    public static func decode<T: NodeDecodable & PersonalData>(
+        _ type: T.Type, from data: Data, opening keyring: (any PersonalDataKeyring)? = nil
+    ) throws -> T {
         let value = try decodePlain(type, from: data) { data throws(EventJSONDecoder.Unsupported) in try EventJSONDecoder.decode(type, from: data) }
-        return mayHoldSealedText(data) ? try value.openingPersonalFields(with: PersonalDataKeys.current) : value
+        return mayHoldSealedText(data) ? try value.openingPersonalFields(with: keyring) : value
     }
 
     /// A payload with its personal fields as the log stores them (sealed, or plain if written
@@ -101,10 +125,10 @@ public enum EventJSON {
         try decodePlain(type, from: data) { data throws(EventJSONDecoder.Unsupported) in try EventJSONDecoder.decode(type, from: data) }
     }
 
-    /// `value`, decoded from `data`, with its sealed fields opened if it may hold any.
-    private static func opened<T: Decodable>(_ value: T, _ data: Data) throws -> T {
+    /// `value`, decoded from `data`, with its sealed fields opened with `keyring` if it may hold any.
+    private static func opened<T: Decodable>(_ value: T, _ data: Data, _ keyring: (any PersonalDataKeyring)?) throws -> T {
         if mayHoldSealedText(data), let personal = value as? any PersonalData {
-            return try personal.openingPersonalFields(with: PersonalDataKeys.current) as! T
+            return try personal.openingPersonalFields(with: keyring) as! T
         }
         return value
     }
@@ -156,7 +180,12 @@ public enum EventJSON {
 
     /// Set by tests to prove that a payload takes the fast path: `decode` then throws
     /// `EventJSONDecoder.Unsupported` instead of asking Foundation. Read only on the slow path.
-    @TaskLocal public static var fastPathOnly = false
+    ///
+    /// A task-local, not a parameter, because it is a test's instrument on a path no request
+    /// chooses: as a parameter it would ride through every decoding requirement of every domain
+    /// (`DecodableDomainEvent.decode`, the catalogue, `EventPayload.decodeEvent`) to reach the
+    /// one line that reads it. Package access, so nothing outside the package can set it.
+    @TaskLocal package static var fastPathOnly = false
 
     /// Decodes an event payload with Foundation's decoder: the reference `EventJSONDecoder`
     /// must agree with.

@@ -15,7 +15,7 @@ public protocol EventPayload<Event>: Codable, Sendable, Equatable {
     /// extension method, so that each payload's witness is compiled for its own type: the
     /// catalogue's table then calls decoding specialized for the payload (a `NodeDecodable` one
     /// straight through `init(nodes:)`), not generic code that checks its conformances per event.
-    static func decodeEvent(from data: Data) throws -> Event
+    static func decodeEvent(from data: Data, opening keyring: (any PersonalDataKeyring)?) throws -> Event
     /// As `decodeEvent`, with the personal fields as the log stores them, not opened
     /// (`EventJSON.decodeAsStored`, `EventAsStored`). A requirement for the same reason.
     static func decodeEventAsStored(from data: Data) throws -> Event
@@ -25,12 +25,15 @@ extension EventPayload {
     /// The stored type name.
     public var typeName: String { Self.typeName }
 
-    /// The payload's JSON, personal fields sealed (`EventJSON.encode`).
+    /// The payload's JSON, personal fields as they are (`EventJSON.encode`).
     public func encodeData() throws -> Data { try EventJSON.encode(self) }
 
-    /// The payload decoded from `data` and wrapped as its event.
-    public static func decodeEvent(from data: Data) throws -> Event {
-        try EventJSON.decode(Self.self, from: data).event
+    /// The payload's JSON, personal fields sealed under `keyring`.
+    public func encodeData(sealing keyring: any PersonalDataKeyring) throws -> Data { try EventJSON.encode(self, sealing: keyring) }
+
+    /// The payload decoded from `data`, sealed fields opened with `keyring`, and wrapped as its event.
+    public static func decodeEvent(from data: Data, opening keyring: (any PersonalDataKeyring)?) throws -> Event {
+        try EventJSON.decode(Self.self, from: data, opening: keyring).event
     }
 
     /// The payload decoded from `data`, nothing opened, and wrapped as its event.
@@ -42,8 +45,8 @@ extension EventPayload {
 extension EventPayload where Self: NodeDecodable {
     /// The payload read from the nodes of `data` and wrapped as its event. The body reads as the
     /// default's; here `EventJSON.decode` resolves to its `NodeDecodable` overload.
-    public static func decodeEvent(from data: Data) throws -> Event {
-        try EventJSON.decode(Self.self, from: data).event
+    public static func decodeEvent(from data: Data, opening keyring: (any PersonalDataKeyring)?) throws -> Event {
+        try EventJSON.decode(Self.self, from: data, opening: keyring).event
     }
 
     /// The same for `decodeEventAsStored`.
@@ -55,8 +58,8 @@ extension EventPayload where Self: NodeDecodable {
 extension EventPayload where Self: NodeDecodable & PersonalData {
     /// The same again, so that `EventJSON.decode` resolves to the overload that opens the sealed
     /// fields through this type rather than through `any PersonalData`.
-    public static func decodeEvent(from data: Data) throws -> Event {
-        try EventJSON.decode(Self.self, from: data).event
+    public static func decodeEvent(from data: Data, opening keyring: (any PersonalDataKeyring)?) throws -> Event {
+        try EventJSON.decode(Self.self, from: data, opening: keyring).event
     }
 }
 
@@ -87,13 +90,13 @@ public struct EventPayloadCatalogue<Event: DomainEvent>: Sendable {
     /// over all of them is then the same value every time).
     public var typeNames: [String] { names }
 
-    /// The event stored as `typeName` with `data`, or nil when the type is another domain's.
-    /// Inlinable, so that it is specialized for each domain: generic, it looks up the payloads'
-    /// existential metatype at every call.
-    @inlinable public func decode(typeName: String, data: Data) throws -> Event? {
+    /// The event stored as `typeName` with `data`, sealed fields opened with `keyring`, or nil
+    /// when the type is another domain's. Inlinable, so that it is specialized for each domain:
+    /// generic, it looks up the payloads' existential metatype at every call.
+    @inlinable public func decode(typeName: String, data: Data, opening keyring: (any PersonalDataKeyring)?) throws -> Event? {
         let length = typeName.utf8.count
         guard let index = names.firstIndex(where: { $0.utf8.count == length && $0 == typeName }) else { return nil }
-        return try payloads[index].decodeEvent(from: data)
+        return try payloads[index].decodeEvent(from: data, opening: keyring)
     }
 
     /// As `decode`, with every payload's personal fields as the log stores them, not opened.
@@ -121,13 +124,17 @@ extension CataloguedEvent {
     /// The payload's stored type name.
     public var typeName: String { eventPayload.typeName }
 
-    /// The payload as JSON (sorted keys, RFC 3339 dates, personal fields sealed).
+    /// The payload as JSON (sorted keys, RFC 3339 dates), personal fields as they are.
     public func encodeData() throws -> Data { try eventPayload.encodeData() }
 
-    /// The event stored as `typeName`, or nil for another domain's type. Every type is at schema
-    /// version 1 so far; a version 2 would be upcast here, keyed on `schemaVersion`.
-    public static func decode(typeName: String, schemaVersion: UInt16, data: Data) throws -> Self? {
-        try catalogue.decode(typeName: typeName, data: data)
+    /// The payload as JSON, personal fields sealed under `keyring`.
+    public func encodeData(sealing keyring: any PersonalDataKeyring) throws -> Data { try eventPayload.encodeData(sealing: keyring) }
+
+    /// The event stored as `typeName`, sealed fields opened with `keyring`, or nil for another
+    /// domain's type. Every type is at schema version 1 so far; a version 2 would be upcast here,
+    /// keyed on `schemaVersion`.
+    public static func decode(typeName: String, schemaVersion: UInt16, data: Data, opening keyring: (any PersonalDataKeyring)?) throws -> Self? {
+        try catalogue.decode(typeName: typeName, data: data, opening: keyring)
     }
 }
 
@@ -144,7 +151,8 @@ public struct EventAsStored<Event: CataloguedEvent>: DecodableDomainEvent {
 
     public static var domain: String { Event.domain }
 
-    public static func decode(typeName: String, schemaVersion: UInt16, data: Data) throws -> EventAsStored? {
+    /// `keyring` is not used: nothing is opened.
+    public static func decode(typeName: String, schemaVersion: UInt16, data: Data, opening keyring: (any PersonalDataKeyring)?) throws -> EventAsStored? {
         try Event.catalogue.decodeAsStored(typeName: typeName, data: data).map { EventAsStored(event: $0) }
     }
 }

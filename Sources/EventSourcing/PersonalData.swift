@@ -1,6 +1,7 @@
-/// An event payload that holds personal data: it declares which of its fields are whose, and
-/// `EventJSON` seals them on encoding and opens them on decoding (ADR 0004). A domain writes no
-/// crypto; a later app gets crypto-shredding by declaring its fields the same way.
+/// An event payload that holds personal data: it declares which of its fields are whose; the
+/// sealing step (`EventSealer`) seals them before the append, and decoding opens them with the
+/// keyring it is given (ADR 0004). A domain writes no crypto and holds no key; a later app gets
+/// crypto-shredding by declaring its fields the same way.
 ///
 /// Sealed fields stay JSON strings (`sealed:v1:…`), so event data stays the JSON the log's
 /// record format promises. Once a subject's key is erased, its fields decode to the placeholder
@@ -74,6 +75,27 @@ public struct PersonalField<Payload>: @unchecked Sendable {
                         try PersonalDataSeal.open(stored, subject: subject, keyring: keyring) ?? erased
                 }
             })
+    }
+
+    /// The name at `field`, made of the personal value `value` gives and stored in the clear (the
+    /// subject an invitation's address is sealed under): pure code writes a name of its own, the
+    /// sealing step writes `tag`'s keyed name of the value, so the stored name tells nothing of
+    /// it. Declare it before the fields sealed under it, which are then sealed under the stored
+    /// name. Read as it is stored.
+    public static func keyedName(
+        _ field: WritableKeyPath<Payload, String>, _ tag: PersonalTag, of value: @escaping (Payload) -> String
+    ) -> PersonalField {
+        PersonalField(
+            seal: { payload, keyring in payload[keyPath: field] = tag.keyed(value(payload), with: keyring) },
+            open: { _, _ in })
+    }
+
+    /// The tags at `field` (the tags an erasure releases): each plain tag of one of `kinds` stored
+    /// keyed, as the event's own tags are (`EventSealer.tags(of:)`). Read as they are stored.
+    public static func tags(_ field: WritableKeyPath<Payload, [String]>, _ kinds: [PersonalTag]) -> PersonalField {
+        PersonalField(
+            seal: { payload, keyring in payload[keyPath: field] = payload[keyPath: field].map { PersonalTag.keyed($0, kinds: kinds, with: keyring) } },
+            open: { _, _ in })
     }
 
     /// Every element's personal fields in the array at `field` (members of a house, say).

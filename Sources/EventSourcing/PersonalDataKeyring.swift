@@ -30,11 +30,3 @@ extension PersonalDataKeyring {
     /// Without a place that counts its erasures: nothing opened with it is kept.
     public var knownErasures: Int? { nil }
 }
-
-/// The keyring of the work at hand. The server sets it around commands and projection runs;
-/// pure code (deciders, tests of a domain's events) runs without one, and then personal fields
-/// are written as they are and only plain ones can be read.
-public enum PersonalDataKeys {
-    /// The keyring in effect for this task.
-    @TaskLocal public static var current: (any PersonalDataKeyring)?
-}

@@ -2,9 +2,9 @@ import Crypto
 import Foundation
 
 /// SHA-256 digests spelled as 64 lowercase hex digits: how a blob's content id is written, and
-/// how a value stands in a subject or tag when no keyring is in effect. Here, rather than in the
-/// blobs domain, so that the domains that reference a blob (albums, accounts, workplace) check
-/// an id's shape without depending on it.
+/// how a value stands in a subject pure code names (the sealing step keys it). Here, rather than
+/// in the blobs domain, so that the domains that reference a blob (albums, accounts, workplace)
+/// check an id's shape without depending on it.
 public enum SHA256Hex {
     /// Hex digits in a digest.
     public static let characters = 64

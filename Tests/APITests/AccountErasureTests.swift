@@ -124,9 +124,7 @@ struct AccountErasureTests {
             try FileManager.default.copyItem(atPath: "\(keys)/\(ann.userId).key", toPath: "\(directory)/saved.key")
             // What `DELETE /v1/me` appends; its projection destroys the key here.
             let metadata = CommandMetadata(actor: ann.userId, now: Date(), commandID: UUID())
-            let outcome = try await PersonalDataKeys.$current.withValue(first.personalData) {
-                try await first.commands.handle(AccountDecider.self, .erase(.init(userId: ann.userId)), metadata: metadata)
-            }
+            let outcome = try await first.commands.handle(AccountDecider.self, .erase(.init(userId: ann.userId)), metadata: metadata)
             try await first.projections.waitUntilProjected(outcome.position)
             #expect(first.erasures.handledPosition == outcome.position)
             return (ann.userId, try #require(created.json["houseId"] as? String))

@@ -20,8 +20,8 @@ struct DemoWorkplaceTests {
 
         // The log: exactly the commands a user would have sent, in order, decided by the rules.
         let recorded = try server.runtime.log.lmdb.readTag(WorkplaceEvent.organisationTag(work.organisationId), limit: 100)
-        let events = try PersonalDataKeys.$current.withValue(server.runtime.personalData) {
-            try recorded.map { try #require(try WorkplaceEvent.decode(typeName: $0.type, schemaVersion: $0.schemaVersion, data: $0.data)) }
+        let events = try recorded.map {
+            try #require(try WorkplaceEvent.decode(typeName: $0.type, schemaVersion: $0.schemaVersion, data: $0.data, opening: server.runtime.personalData))
         }
         #expect(events.map(\.typeName) == [
             "workplace.organisationRegistered", "workplace.joinRequested", "workplace.joinRequestAccepted", "workplace.formCreated",

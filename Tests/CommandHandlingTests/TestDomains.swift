@@ -13,7 +13,7 @@ enum Names: Decider {
         var streamID: String { if case let .claimed(payload) = self { "name-\(payload.userID)" } else { "" } }
         var tags: [String] { if case let .claimed(payload) = self { ["name:\(payload.name.lowercased())", "user:\(payload.userID)"] } else { [] } }
         func encodeData() throws -> Data { if case let .claimed(payload) = self { try EventJSON.encode(payload) } else { Data() } }
-        static func decode(typeName: String, schemaVersion: UInt16, data: Data) throws -> Event? {
+        static func decode(typeName: String, schemaVersion: UInt16, data: Data, opening keyring: (any PersonalDataKeyring)?) throws -> Event? {
             typeName == "names.claimed" ? .claimed(try EventJSON.decode(Claimed.self, from: data)) : nil
         }
     }
@@ -52,7 +52,7 @@ enum Tally: Decider {
         var streamID: String { if case let .added(payload) = self { "tally-\(payload.tally)" } else { "" } }
         var tags: [String] { if case let .added(payload) = self { ["tally:\(payload.tally)"] } else { [] } }
         func encodeData() throws -> Data { if case let .added(payload) = self { try EventJSON.encode(payload) } else { Data() } }
-        static func decode(typeName: String, schemaVersion: UInt16, data: Data) throws -> Event? {
+        static func decode(typeName: String, schemaVersion: UInt16, data: Data, opening keyring: (any PersonalDataKeyring)?) throws -> Event? {
             typeName == "tally.added" ? .added(try EventJSON.decode(Added.self, from: data)) : nil
         }
     }

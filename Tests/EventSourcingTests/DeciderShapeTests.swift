@@ -16,7 +16,7 @@ private enum Counter: Decider {
         func encodeData() throws -> Data {
             switch self { case .added(let payload): try EventJSON.encode(payload) }
         }
-        static func decode(typeName: String, schemaVersion: UInt16, data: Data) throws -> Event? {
+        static func decode(typeName: String, schemaVersion: UInt16, data: Data, opening keyring: (any PersonalDataKeyring)?) throws -> Event? {
             typeName == "counter.added" ? .added(try EventJSON.decode(Added.self, from: data)) : nil
         }
     }

@@ -94,13 +94,13 @@ struct NodeDecodableTests {
         let directory = NSTemporaryDirectory() + "node-decodable-" + UUID().uuidString
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let keys = try PersonalDataKeyStore(dataDirectory: directory, secret: SymmetricKey(size: .bits256))
-        let data = try PersonalDataKeys.$current.withValue(keys) { try EventJSON.encode(memo) }
+        let data = try EventJSON.encode(memo, sealing: keys)
         #expect(!String(decoding: data, as: UTF8.self).contains("MARKER"))
         // The node path reads the sealed text as stored; decoding opens it.
         #expect(try EventJSONDecoder.decodeFromNodes(Memo.self, from: data).title.hasPrefix(PersonalDataSeal.prefix))
-        #expect(try PersonalDataKeys.$current.withValue(keys) { try EventJSON.decode(Memo.self, from: data) } == memo)
+        #expect(try EventJSON.decode(Memo.self, from: data, opening: keys) == memo)
         try keys.erase(memo.authorId)
-        let erased = try PersonalDataKeys.$current.withValue(keys) { try EventJSON.decode(Memo.self, from: data) }
+        let erased = try EventJSON.decode(Memo.self, from: data, opening: keys)
         #expect(erased.title == "" && erased.note == memo.note && erased.lines == memo.lines)
     }
 

@@ -46,11 +46,11 @@ struct PersonalDataTests {
     }
 
     private func encoded(_ keyring: any PersonalDataKeyring) throws -> Data {
-        try PersonalDataKeys.$current.withValue(keyring) { try EventJSON.encode(note) }
+        try EventJSON.encode(note, sealing: keyring)
     }
 
     private func decoded(_ data: Data, _ keyring: (any PersonalDataKeyring)?) throws -> Note {
-        try PersonalDataKeys.$current.withValue(keyring) { try EventJSON.decode(Note.self, from: data) }
+        try EventJSON.decode(Note.self, from: data, opening: keyring)
     }
 
     /// The check that lets a payload skip opening: true wherever the prefix is (first bytes, last
@@ -238,10 +238,10 @@ struct PersonalDataArrayElementTests {
     @Test func eachElementsTextIsSealedUnderThePayloadsSubjectAndErasedWithIt() throws {
         let directory = temporaryDirectory()
         let keys = try PersonalDataKeyStore(dataDirectory: directory, secret: SymmetricKey(size: .bits256))
-        let data = try PersonalDataKeys.$current.withValue(keys) { try EventJSON.encode(survey) }
+        let data = try EventJSON.encode(survey, sealing: keys)
         let text = String(decoding: data, as: UTF8.self)
         #expect(!text.contains("MARKER-answer") && text.contains("label-kept") && !text.contains("\"text\":null"))
-        let read = { try PersonalDataKeys.$current.withValue(keys) { try EventJSON.decode(Survey.self, from: data) } }
+        let read = { try EventJSON.decode(Survey.self, from: data, opening: keys) }
         #expect(try read() == survey)
         try keys.erase(bob)
         #expect(try read() == survey)

@@ -37,13 +37,13 @@ struct PersonalFieldTwoSubjectsTests {
     }
 
     private func decoded(_ data: Data, _ keyring: any PersonalDataKeyring) throws -> Assessment {
-        try PersonalDataKeys.$current.withValue(keyring) { try EventJSON.decode(Assessment.self, from: data) }
+        try EventJSON.decode(Assessment.self, from: data, opening: keyring)
     }
 
     @Test(arguments: [writer, subject])
     func aTextWrittenAboutSomeoneReadsErasedOnceEitherIsErased(erased: String) throws {
         let keys = try store()
-        let data = try PersonalDataKeys.$current.withValue(keys) { try EventJSON.encode(assessment) }
+        let data = try EventJSON.encode(assessment, sealing: keys)
         #expect(!String(decoding: data, as: UTF8.self).contains("MARKER"))
         #expect(try decoded(data, keys) == assessment)
         try keys.erase(erased)

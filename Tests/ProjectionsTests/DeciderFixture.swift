@@ -18,8 +18,8 @@ final class DeciderFixture<D: Decider> {
     /// A fixed start, so times in expectations are readable.
     static var start: Date { Date(timeIntervalSince1970: 1_800_000_000) }
 
-    /// With `personalData`, the engine opens sealed fields with it, as a server's does; events are
-    /// sealed when appended under it (`PersonalDataKeys.$current`).
+    /// With `personalData`, the engine opens sealed fields with it, as a server's does, and events
+    /// are sealed with it when appended (`appendProjected`).
     init(projections: [any Projection], personalData: (any PersonalDataKeyring)? = nil) async throws {
         var options = EventStoreOptions()
         options.unsafeNoSync = true

@@ -18,7 +18,7 @@ private enum CountedEvent: DomainEvent {
     var streamID: String { "counted-1" }
     var tags: [String] { [] }
     func encodeData() throws -> Data { Data("{}".utf8) }
-    static func decode(typeName: String, schemaVersion: UInt16, data: Data) throws -> CountedEvent? {
+    static func decode(typeName: String, schemaVersion: UInt16, data: Data, opening keyring: (any PersonalDataKeyring)?) throws -> CountedEvent? {
         attempts.add(1, ordering: .relaxed)
         guard typeName == "counted.happened" else { return nil }
         decodes.add(1, ordering: .relaxed)
@@ -83,7 +83,7 @@ struct ProjectionBatchTests {
         try await setup.append(400, type: "counted.happened")
         try await setup.append(201, type: "test.other")
         try await setup.append(299, type: "counted.happened")
-        let page = DecodedEvents(try await setup.log.readAll(from: 1, direction: .forward, limit: 1_000))
+        let page = DecodedEvents(try await setup.log.readAll(from: 1, direction: .forward, limit: 1_000), opening: nil)
         let before = CountedEvent.decodes.load(ordering: .relaxed)
         let cpu = await page.decodeAhead([CountedEvent.self, CountedEvent.self], slices: 3)
         #expect(cpu > .zero, "the slices' CPU time, for the engine to weigh against its apply")
@@ -101,7 +101,7 @@ struct ProjectionBatchTests {
         defer { setup.remove() }
         try await setup.append(50, type: "test.other")
         if batchHoldsTheDomain { try await setup.append(1, type: "counted.happened") }
-        let page = DecodedEvents(try await setup.log.readAll(from: 1, direction: .forward, limit: 100))
+        let page = DecodedEvents(try await setup.log.readAll(from: 1, direction: .forward, limit: 100), opening: nil)
         let before = CountedEvent.attempts.load(ordering: .relaxed)
         for index in 0..<50 { #expect(try page.event(CountedEvent.self, at: index) == nil) }
         #expect(CountedEvent.attempts.load(ordering: .relaxed) == before, "no decoder call for another domain's record")
@@ -167,7 +167,7 @@ struct ProjectionBatchTests {
         let release = BatchRelease()
         weak var freed: DecodedEvents?
         do {
-            let page = DecodedEvents(try await setup.log.readAll(from: 1, direction: .forward, limit: 1_000))
+            let page = DecodedEvents(try await setup.log.readAll(from: 1, direction: .forward, limit: 1_000), opening: nil)
             _ = await page.decodeAhead([], slices: 1)
             freed = page
             release.release(consume page, aside: aside)

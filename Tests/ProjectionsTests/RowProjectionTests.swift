@@ -46,7 +46,7 @@ private struct RecentRows: RowProjection {
         try await setup.append(400)
         try await setup.append(201, type: "test.other")
         try await setup.append(299)
-        let page = DecodedEvents(try await setup.log.readAll(from: 1, direction: .forward, limit: 1_000))
+        let page = DecodedEvents(try await setup.log.readAll(from: 1, direction: .forward, limit: 1_000), opening: nil)
         let cpu = await page.decodeAhead([], rowProjections: [RecentRows()], slices: 3)
         let prepared = try #require(page.preparedRows(of: "recentRows"))
         #expect(cpu > .zero, "counted with the decoding")
@@ -71,7 +71,7 @@ private struct RecentRows: RowProjection {
         let setup = try TestSetup()
         defer { setup.remove() }
         try await setup.append(300)
-        let page = DecodedEvents(try await setup.log.readAll(from: 1, direction: .forward, limit: 1_000))
+        let page = DecodedEvents(try await setup.log.readAll(from: 1, direction: .forward, limit: 1_000), opening: nil)
         _ = await page.decodeAhead([], rowProjections: [RecentRows(failingAt: 250), RecentRows()], slices: 2)
         #expect(page.preparedRows.count == 1, "only the projection that did not fail")
     }

@@ -39,13 +39,17 @@ func count(_ engine: ProjectionEngine<LMDBEventStore>, _ type: String = "test.ha
 }
 
 /// Appends `events` by `actor` as one request and waits until `engine` has projected them;
-/// returns the last position. What the fixtures do after their deciders have decided.
+/// returns the last position. What the fixtures do after their deciders have decided: the events
+/// sealed with the engine's keyring, as a server's command handler seals them with the same one.
 @discardableResult
 func appendProjected<E: DomainEvent>(
     _ events: [E], by actor: String, to log: LMDBEventStore, _ engine: ProjectionEngine<LMDBEventStore>
 ) async throws -> UInt64 {
+    let sealer = EventSealer(keyring: engine.personalData)
     let proposed = try events.map { event in
-        ProposedEvent(streamID: event.streamID, type: event.typeName, schemaVersion: event.schemaVersion, tags: event.tags, data: try event.encodeData())
+        ProposedEvent(
+            streamID: event.streamID, type: event.typeName, schemaVersion: event.schemaVersion, tags: sealer.tags(of: event),
+            data: try sealer.data(of: event))
     }
     let result = try await log.append(AppendRequest(events: proposed, metadata: AppendMetadata(actor: actor)))
     try await engine.waitUntilProjected(result.lastPosition)

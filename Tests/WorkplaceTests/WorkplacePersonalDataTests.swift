@@ -39,7 +39,8 @@ struct WorkplacePersonalDataTests {
 
     private func roundTrip(_ events: [WorkplaceEvent], erasing subject: String) throws -> [WorkplaceEvent] {
         let keyring = Keyring()
-        let stored = try PersonalDataKeys.$current.withValue(keyring) { try events.map { ($0.typeName, try $0.encodeData()) } }
+        let sealer = EventSealer(keyring: keyring)
+        let stored = try events.map { ($0.typeName, try sealer.data(of: $0)) }
         for (_, data) in stored {
             let text = String(decoding: data, as: UTF8.self)
             for secret in ["Ann Admin", "E-Cat", "Catherine", "Open again.", "Helpful", "Keep it up"] {
@@ -47,9 +48,7 @@ struct WorkplacePersonalDataTests {
             }
         }
         keyring.erase(subject)
-        return try PersonalDataKeys.$current.withValue(keyring) {
-            try stored.map { try #require(try WorkplaceEvent.decode(typeName: $0.0, schemaVersion: 1, data: $0.1)) }
-        }
+        return try stored.map { try #require(try WorkplaceEvent.decode(typeName: $0.0, schemaVersion: 1, data: $0.1, opening: keyring)) }
     }
 
     static let review = WorkplaceEvent.reviewSubmitted(.init(

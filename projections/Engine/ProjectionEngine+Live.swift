@@ -36,7 +36,7 @@ extension ProjectionEngine {
                     page = ready.page
                 } else {
                     do throws(ReadModelError) {
-                        page = DecodedEvents(try await readBatch(from: next))
+                        page = DecodedEvents(try await readBatch(from: next), opening: personalData)
                     } catch {
                         await backOff(after: "\(error)", retryDelayMin, retryDelayMax)
                         continue
@@ -149,11 +149,8 @@ extension ProjectionEngine {
         from position: UInt64, decodedFor projections: [any Projection], rowsFor rowProjections: [any RowProjection], slices: Int
     ) async -> BatchAhead? {
         guard let records = try? await readBatch(from: position) else { return nil }
-        let page = DecodedEvents(records)
-        // With the keyring `apply` would use, so sealed fields open here as they would there.
-        let decodeCPU = await PersonalDataKeys.$current.withValue(keyringInEffect) {
-            await page.decodeAhead(projections.compactMap(\.reads).joined(), rowProjections: rowProjections, slices: slices)
-        }
+        let page = DecodedEvents(records, opening: personalData)
+        let decodeCPU = await page.decodeAhead(projections.compactMap(\.reads).joined(), rowProjections: rowProjections, slices: slices)
         return (position, page, decodeCPU)
     }
 
@@ -235,7 +232,7 @@ extension ProjectionEngine {
             guard var meta = try store.meta(of: projection.name, in: txn.reader),
                   meta.activeGeneration == generation, meta.failure == nil else { return false }
             if meta.version == projection.version, let last = records.last, last.position > meta.checkpoint {
-                try apply(projection, DecodedEvents(records), after: meta.checkpoint, into: tables, txn)
+                try apply(projection, DecodedEvents(records, opening: personalData), after: meta.checkpoint, into: tables, txn)
                 meta.checkpoint = last.position
             }
             meta.failure = failure

@@ -31,14 +31,9 @@ extension ProjectionEngine {
     }
 
     /// The keyring's `knownErasures` that values opened now are kept under in `LogItemCache`; nil
-    /// when they are not kept: only values opened with the engine's own keyring are, and only
-    /// when it counts its erasures.
-    nonisolated var logItemsKeptUnder: Int? {
-        guard let keyring = personalData, PersonalDataKeys.current.map({ ($0 as AnyObject) === (keyring as AnyObject) }) ?? true else {
-            return nil
-        }
-        return keyring.knownErasures
-    }
+    /// when they are not kept: when the engine has no keyring, or one that does not count its
+    /// erasures.
+    nonisolated var logItemsKeptUnder: Int? { personalData?.knownErasures }
 
     /// `logItems` for items a read model holds copies of, made in the read at hand: the value of
     /// the event at each of `positions`, from `LogItemCache` or else `make` (given the position's

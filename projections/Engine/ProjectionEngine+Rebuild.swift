@@ -50,7 +50,7 @@ extension ProjectionEngine {
             if let ready = ahead, ready.position == checkpoint + 1 {
                 page = ready.page
             } else {
-                page = DecodedEvents(try await readBatch(from: checkpoint + 1))
+                page = DecodedEvents(try await readBatch(from: checkpoint + 1), opening: personalData)
             }
             guard let last = page.records.last else { break }
             let following = readAhead(after: page, for: [projection], slices: slices)
@@ -87,7 +87,7 @@ extension ProjectionEngine {
         while true {
             let served = try meta(of: projection.name).checkpoint
             let target = max(served, projected.position)
-            let missing = DecodedEvents(target > rebuilt ? try await readRange(from: rebuilt + 1, through: target) : [])
+            let missing = DecodedEvents(target > rebuilt ? try await readRange(from: rebuilt + 1, through: target) : [], opening: personalData)
             await pause(at: .swapping(served: served, rebuilt: rebuilt, target: target, missing: missing.records.count))
             let swapped = try store.write { txn -> Bool in
                 guard let meta = try store.meta(of: projection.name, in: txn.reader), meta.rebuild?.id == id else {

@@ -25,10 +25,10 @@ public enum HouseholdRecord: DecodableDomainEvent {
         }
     }
 
-    public static func decode(typeName: String, schemaVersion: UInt16, data: Data) throws -> HouseholdRecord? {
+    public static func decode(typeName: String, schemaVersion: UInt16, data: Data, opening keyring: (any PersonalDataKeyring)?) throws -> HouseholdRecord? {
         if typeName == HouseholdEvent.TaskCompleted.typeName {
             return .completion(try EventJSON.decodeAsStored(HouseholdEvent.TaskCompleted.self, from: data))
         }
-        return try HouseholdEvent.decode(typeName: typeName, schemaVersion: schemaVersion, data: data).map(Self.event)
+        return try HouseholdEvent.decode(typeName: typeName, schemaVersion: schemaVersion, data: data, opening: keyring).map(Self.event)
     }
 }

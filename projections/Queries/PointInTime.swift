@@ -93,7 +93,7 @@ extension ProjectionEngine {
         while checkpoint < position {
             let records = try await readBatch(from: checkpoint + 1).filter { $0.position <= position }
             guard let last = records.last else { break }
-            let page = DecodedEvents(records)
+            let page = DecodedEvents(records, opening: personalData)
             try store.write { txn in
                 for (projection, tables) in tables {
                     try apply(projection, page, after: 0, into: tables, txn)

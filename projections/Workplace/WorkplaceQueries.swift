@@ -140,7 +140,7 @@ public struct WorkplaceQueries<Store: EventStore>: Sendable {
     /// positions of reviews, so one without a review is a fault of the service.
     private func readReviews(at positions: [UInt64]) async throws(ReadModelError) -> [ReviewView] {
         // With the keyring the engine opens events with, as the read models once did.
-        let keyring = engine.keyringInEffect
+        let keyring = engine.personalData
         return try await engine.logItems(at: positions) { record throws(ReadModelError) in
             try Self.review(from: record, keyring: keyring)
         }
@@ -149,9 +149,7 @@ public struct WorkplaceQueries<Store: EventStore>: Sendable {
     /// The review `record` holds, its sealed fields opened with `keyring`.
     private static func review(from record: RecordedEvent, keyring: (any PersonalDataKeyring)?) throws(ReadModelError) -> ReviewView {
         try ReadModelError.openingPersonalData("the log", key: String(record.position)) {
-            let event = try PersonalDataKeys.$current.withValue(keyring) {
-                try WorkplaceEvent.decode(typeName: record.type, schemaVersion: record.schemaVersion, data: record.data)
-            }
+            let event = try WorkplaceEvent.decode(typeName: record.type, schemaVersion: record.schemaVersion, data: record.data, opening: keyring)
             guard case .reviewSubmitted(let submitted)? = event else {
                 throw ReadModelError.undecodable(table: "the log", key: String(record.position), reason: "\(record.type) is not a review")
             }

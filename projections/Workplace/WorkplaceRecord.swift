@@ -36,7 +36,8 @@ public enum WorkplaceRecord: DecodableDomainEvent, Equatable {
 
     public static var domain: String { WorkplaceEvent.domain }
 
-    public static func decode(typeName: String, schemaVersion: UInt16, data: Data) throws -> WorkplaceRecord? {
+    /// `keyring` is not used: nothing is opened.
+    public static func decode(typeName: String, schemaVersion: UInt16, data: Data, opening keyring: (any PersonalDataKeyring)?) throws -> WorkplaceRecord? {
         if typeName == WorkplaceEvent.ReviewSubmitted.typeName {
             return .reviewSubmitted(try EventJSON.decode(ReviewIds.self, from: data))
         }

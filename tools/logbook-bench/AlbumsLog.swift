@@ -1,5 +1,6 @@
 import Accounts
 import EventLog
+import EventSourcing
 import Foundation
 
 /// An albums log shaped like real use (`AlbumsLogGenerator`): accounts (a quarter of them
@@ -16,8 +17,8 @@ enum AlbumsLog {
 
     /// Appends about `events` account, blob and albums events (no fsync) and returns how many it
     /// wrote.
-    static func fill(_ store: LMDBEventStore, events: Int) async throws -> Int {
-        var batch = DomainEventBatch(store: store)
+    static func fill(_ store: LMDBEventStore, events: Int, sealer: EventSealer = .plain) async throws -> Int {
+        var batch = DomainEventBatch(store: store, sealer: sealer)
         var generator = AlbumsLogGenerator(events: events)
         while let (event, actor) = generator.next() { try await batch.add(event, by: actor) }
         return try await batch.finish()

@@ -1,5 +1,6 @@
 import ArgumentParser
 import EventLog
+import EventSourcing
 import Projections
 
 /// An app whose log `rebuild` and `fill` write, shaped like its real use.
@@ -18,15 +19,15 @@ enum BenchApp: String, ExpressibleByArgument, CaseIterable {
         }
     }
 
-    /// Appends about `events` of the app's events to `store` (no fsync per commit); answers how
-    /// many it wrote.
-    func fill(_ store: LMDBEventStore, events: Int) async throws -> Int {
+    /// Appends about `events` of the app's events to `store` (no fsync per commit), sealed by
+    /// `sealer` as a server's command handler seals them; answers how many it wrote.
+    func fill(_ store: LMDBEventStore, events: Int, sealer: EventSealer = .plain) async throws -> Int {
         switch self {
-        case .household: try await HouseholdLog.fill(store, events: events)
-        case .quiz: try await QuizLog.fill(store, events: events)
-        case .neighbourhood: try await NeighbourhoodLog.fill(store, events: events)
-        case .workplace: try await WorkplaceLog.fill(store, events: events)
-        case .albums: try await AlbumsLog.fill(store, events: events)
+        case .household: try await HouseholdLog.fill(store, events: events, sealer: sealer)
+        case .quiz: try await QuizLog.fill(store, events: events, sealer: sealer)
+        case .neighbourhood: try await NeighbourhoodLog.fill(store, events: events, sealer: sealer)
+        case .workplace: try await WorkplaceLog.fill(store, events: events, sealer: sealer)
+        case .albums: try await AlbumsLog.fill(store, events: events, sealer: sealer)
         }
     }
 }

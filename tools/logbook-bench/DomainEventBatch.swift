@@ -12,20 +12,23 @@ import EventSourcing
 /// at the end of its table.
 struct DomainEventBatch {
     let store: LMDBEventStore
+    /// Seals each event as a server's command handler does (`plain`: as decided).
+    let sealer: EventSealer
     var eventsPerSubmit = 1_000
     private var requests: [AppendRequest] = []
     private var pendingEvents = 0
     /// Events appended so far.
     private(set) var written = 0
 
-    init(store: LMDBEventStore) {
+    init(store: LMDBEventStore, sealer: EventSealer = .plain) {
         self.store = store
+        self.sealer = sealer
     }
 
     /// Queues `event`, done by `actor`, appending what is queued once it holds
     /// `eventsPerSubmit` events.
     mutating func add(_ event: some DomainEvent, by actor: String) async throws {
-        let proposed = ProposedEvent(streamID: event.streamID, type: event.typeName, tags: event.tags, data: try event.encodeData())
+        let proposed = ProposedEvent(streamID: event.streamID, type: event.typeName, tags: sealer.tags(of: event), data: try sealer.data(of: event))
         if let last = requests.indices.last, requests[last].metadata.actor == actor,
            requests[last].events.count < store.options.limits.eventsPerAppendMax {
             requests[last].events.append(proposed)

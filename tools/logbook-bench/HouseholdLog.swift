@@ -13,10 +13,10 @@ enum HouseholdLog {
     static let tasksPerRoom = 3
 
     /// Appends about `events` household events (no fsync) and returns how many it wrote.
-    static func fill(_ store: LMDBEventStore, events: Int) async throws -> Int {
+    static func fill(_ store: LMDBEventStore, events: Int, sealer: EventSealer = .plain) async throws -> Int {
         let setupPerHouse = 1 + (membersPerHouse - 1) + roomsPerHouse + roomsPerHouse * tasksPerRoom
         let houses = max(1, events / 100)  // ~100 events per house: its setup, then completions
-        var batch = DomainEventBatch(store: store)
+        var batch = DomainEventBatch(store: store, sealer: sealer)
         for house in 0..<houses {
             let houseID = "h\(house)"
             let creator = "u\(house)-0"

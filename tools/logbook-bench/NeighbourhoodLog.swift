@@ -15,8 +15,8 @@ enum NeighbourhoodLog {
     static let eventsPerReport = 11
 
     /// Appends about `events` account and neighbourhood events (no fsync) and returns how many it wrote.
-    static func fill(_ store: LMDBEventStore, events: Int) async throws -> Int {
-        var batch = DomainEventBatch(store: store)
+    static func fill(_ store: LMDBEventStore, events: Int, sealer: EventSealer = .plain) async throws -> Int {
+        var batch = DomainEventBatch(store: store, sealer: sealer)
         let hash = PasswordHash(bcrypt: "$2b$04$" + String(repeating: "a", count: 53))!
         func postcode(_ n: Int) -> String { "\(1000 + n)AB" }
         func resident(_ neighbourhood: Int, _ n: Int) -> String { "u\(neighbourhood)-\(n % residentsPerNeighbourhood)" }

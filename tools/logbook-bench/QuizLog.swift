@@ -13,8 +13,8 @@ enum QuizLog {
     static let eventsPerGame = 24
 
     /// Appends about `events` quiz and account events (no fsync) and returns how many it wrote.
-    static func fill(_ store: LMDBEventStore, events: Int) async throws -> Int {
-        var batch = DomainEventBatch(store: store)
+    static func fill(_ store: LMDBEventStore, events: Int, sealer: EventSealer = .plain) async throws -> Int {
+        var batch = DomainEventBatch(store: store, sealer: sealer)
         let hash = PasswordHash(bcrypt: "$2b$04$" + String(repeating: "a", count: 53))!
         for player in 0..<players {
             try await batch.add(AccountEvent.registered(.init(userId: "u\(player)", email: "u\(player)@example.org", passwordHash: hash,

@@ -16,9 +16,9 @@ import Projections
 /// checksum checked), before the passes and after them; each pass is also given as a share of
 /// its best read, so a run on a slow machine shows as one.
 ///
-/// `sealed` writes and reads the log as a server does: with a keyring in effect, so every
-/// declared personal field is sealed under its subject's key (ADR 0004) and every projection
-/// that decodes it opens it. Without it the events hold plain values, as pure code writes them.
+/// `sealed` writes and reads the log as a server does: with a keyring, so every declared
+/// personal field is sealed under its subject's key (ADR 0004) and every projection that decodes
+/// it opens it. Without it the events hold plain values, as pure code writes them.
 struct RebuildScenario {
     var events: Int
     var app: BenchApp = .household
@@ -39,25 +39,24 @@ struct RebuildScenario {
     static let scansAfter = 1
 
     func run(in directory: String) async throws -> ScenarioReport {
-        guard sealed else { return try await measure(in: directory) }
+        guard sealed else { return try await measure(in: directory, keyring: nil) }
         // The server's own key store, in the scenario's data directory, under a throwaway secret.
         let keys = try PersonalDataKeyStore(dataDirectory: directory, secret: SymmetricKey(size: .bits256))
-        return try await PersonalDataKeys.$current.withValue(keys) { try await measure(in: directory) }
+        return try await measure(in: directory, keyring: keys)
     }
 
-    private func measure(in directory: String) async throws -> ScenarioReport {
+    private func measure(in directory: String, keyring: (any PersonalDataKeyring)?) async throws -> ScenarioReport {
         let log = sealed ? "\(app.rawValue) log, personal data sealed" : "\(app.rawValue) log"
         var report = ScenarioReport(scenario: "rebuild", summary: "read models built from position 1 of a \(log)", columns: Self.columns)
         let store = try BenchLog.open(directory, unsafeNoSync: true)
         defer { store.close() }
         Progress.say("rebuild: filling about \(events) \(app.rawValue) events")
-        let written = try await app.fill(store, events: events)
+        let written = try await app.fill(store, events: events, sealer: EventSealer(keyring: keyring))
         let head = try store.headPosition()
         let registered = LogbookProjections.all
-        // The keyring too, as a server passes it: the batches read ahead are decoded on detached
-        // tasks, which do not inherit the task-local.
+        // The keyring too, as a server passes it: every projection that decodes a sealed field opens it.
         let engine = try ProjectionEngine(
-            log: store, dataDirectory: directory, projections: registered, sync: .unsafeNever, personalData: PersonalDataKeys.current)
+            log: store, dataDirectory: directory, projections: registered, sync: .unsafeNever, personalData: keyring)
         _ = try await engine.prepare()
         let clock = ContinuousClock()
         var scans = try Self.scan(store, times: Self.scansBefore)
@@ -150,7 +149,7 @@ struct RebuildCommand: AsyncParsableCommand {
     var events = 1_000_000
     @Option(help: "Whose log and read models: household, quiz, neighbourhood, workplace, albums, or all (each in turn).")
     var app = Apps.household
-    @Flag(help: "Write and read the log with a keyring in effect, as a server does: personal fields sealed per user, opened by each projection that decodes them.")
+    @Flag(help: "Write and read the log with a keyring, as a server does: personal fields sealed per user, opened by each projection that decodes them.")
     var sealed = false
     @OptionGroup var options: BenchOptions
 

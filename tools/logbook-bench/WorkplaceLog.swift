@@ -13,8 +13,8 @@ enum WorkplaceLog {
     static let eventsPerOrganisation = 2_000
 
     /// Appends `events` workplace events (no fsync) and returns how many it wrote.
-    static func fill(_ store: LMDBEventStore, events: Int) async throws -> Int {
-        var batch = DomainEventBatch(store: store)
+    static func fill(_ store: LMDBEventStore, events: Int, sealer: EventSealer = .plain) async throws -> Int {
+        var batch = DomainEventBatch(store: store, sealer: sealer)
         var steps = WorkplaceLogGenerator(events: events)
         while let step = steps.next() { try await batch.add(step.event, by: step.actor) }
         return try await batch.finish()

@@ -28,7 +28,7 @@ extension AccountsService {
         auth.logins.passwordChangeChecked(reservation)
         // Taken before the erasure, which the read model's copy of the address does not outlive;
         // the event names it, so every server sharing the log destroys its key too.
-        let inviteeSubject = AlbumsNames.inviteeSubject(email: credentials.email)
+        let inviteeSubject = AlbumsNames.inviteeSubject(email: credentials.email, sealedBy: runtime.commands.sealer)
         // Read before the event: afterwards nothing references her images any more.
         let blobs = try erasedBlobs(of: session.userId)
         try await leaveEveryGroup(of: session.userId)

@@ -40,7 +40,7 @@ final class ReadModelScrub: Sendable {
 
     /// Rebuilds every read model of `engine`, unless a scrub is running: then it runs again once
     /// the current one ends, for erasures that came too late for it.
-    func start(_ engine: ProjectionEngine<EventLogBackend>, keyring: any PersonalDataKeyring) {
+    func start(_ engine: ProjectionEngine<EventLogBackend>) {
         let first = state.withLock { state -> Bool in
             if state.running {
                 state.again = true
@@ -54,29 +54,27 @@ final class ReadModelScrub: Sendable {
         if !isPending { try? markPending() }
         guard first else { return }
         Task {
-            await PersonalDataKeys.$current.withValue(keyring) {
-                var failed = false
-                repeat {
-                    failed = false
-                    state.withLock { $0.passes += 1 }
-                    for projection in engine.projections {
-                        // A failure is recorded by the engine and shown by GET /v1/admin/projections;
-                        // the marker stays, so the next start tries again.
-                        do {
-                            try await engine.rebuild(projection.name)
-                        } catch {
-                            failed = true
-                        }
+            var failed = false
+            repeat {
+                failed = false
+                state.withLock { $0.passes += 1 }
+                for projection in engine.projections {
+                    // A failure is recorded by the engine and shown by GET /v1/admin/projections;
+                    // the marker stays, so the next start tries again.
+                    do {
+                        try await engine.rebuild(projection.name)
+                    } catch {
+                        failed = true
                     }
-                } while state.withLock { state in
-                    if state.again {
-                        state.again = false
-                        return true
-                    }
-                    state.running = false
-                    state.completed = state.completed || !failed
-                    return false
                 }
+            } while state.withLock { state in
+                if state.again {
+                    state.again = false
+                    return true
+                }
+                state.running = false
+                state.completed = state.completed || !failed
+                return false
             }
         }
     }

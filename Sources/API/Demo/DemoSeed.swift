@@ -84,10 +84,9 @@ public func prepareFirstStart(runtime: LogbookRuntime, demo: Bool) async throws 
     guard try await runtime.log.headPosition() == 0 else { return nil }
     return try await runtime.log.alone {
         guard try await runtime.log.headPosition() == 0 else { return nil }
-        // The demo accounts' personal data is sealed like anyone's (ADR 0004).
-        return try await PersonalDataKeys.$current.withValue(runtime.personalData) {
-            try await seedFirstStart(runtime: runtime, demo: demo)
-        }
+        // The demo accounts' personal data is sealed like anyone's (ADR 0004): its commands go
+        // through `runtime.commands`, whose sealer has the keyring.
+        return try await seedFirstStart(runtime: runtime, demo: demo)
     }
 }
 

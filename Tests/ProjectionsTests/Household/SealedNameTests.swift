@@ -19,13 +19,11 @@ struct SealedNameTests {
         let keyring = keys.keyring
         let fixture = try await HouseholdFixture(projections: HouseholdProjections.all, personalData: keyring)
         defer { fixture.close() }
-        try await PersonalDataKeys.$current.withValue(keyring) {
-            try await fixture.createHouse("h1", by: "ann")
-            try await fixture.join("h1", "eve", displayName: Self.name)
-            try await fixture.run(.addRoom(houseId: "h1", roomId: "r1", name: "Kitchen"), by: "ann")
-            try await fixture.run(.addTask(houseId: "h1", roomId: "r1", taskId: "t1", name: "Dishes", frequencyDays: 1, points: 2), by: "ann")
-            try await fixture.complete("h1", "t1", by: "eve")
-        }
+        try await fixture.createHouse("h1", by: "ann")
+        try await fixture.join("h1", "eve", displayName: Self.name)
+        try await fixture.run(.addRoom(houseId: "h1", roomId: "r1", name: "Kitchen"), by: "ann")
+        try await fixture.run(.addTask(houseId: "h1", roomId: "r1", taskId: "t1", name: "Dishes", frequencyDays: 1, points: 2), by: "ann")
+        try await fixture.complete("h1", "t1", by: "eve")
         let queries = fixture.queries
         #expect(try await queries.history(house: "h1", limit: nil, cursor: nil).items.map(\.displayName) == [Self.name])
         #expect(try queries.tasks(house: "h1", room: "r1", now: HouseholdFixture.start).first?.lastDoneBy?.displayName == Self.name)
@@ -43,29 +41,33 @@ struct SealedNameTests {
     /// that does not answer (which a client may retry); a plain name written before sealing
     /// reads without a keyring, an erased subject's marker as the placeholder.
     @Test func aNameThatDoesNotOpenAndAKeyStoreThatDoesNotAnswerAreToldApart() async throws {
-        let fixture = try await HouseholdFixture()
-        defer { fixture.close() }
         let keys = try TemporaryKeyStore()
         defer { keys.remove() }
         let keyring = keys.keyring
         let sealed = try PersonalDataSeal.seal(Self.name, subject: "eve", keyring: keyring)
+        let plain = try await HouseholdFixture()
+        defer { plain.close() }
+        #expect(try plain.queries.openedName("Eve", of: "eve") == "Eve")
+        #expect(throws: ReadModelError.self) { try plain.queries.openedName(sealed, of: "eve") }  // no keyring: refused
+
+        let fixture = try await HouseholdFixture(projections: HouseholdProjections.all, personalData: keyring)
+        defer { fixture.close() }
         let queries = fixture.queries
         #expect(try queries.openedName("Eve", of: "eve") == "Eve")
-        try PersonalDataKeys.$current.withValue(keyring) { () throws in
-            #expect(try queries.openedName(PersonalDataSeal.erasedMarker, of: "eve") == PersonalDataSeal.deletedUser)
-            #expect(try queries.openedName(sealed, of: "eve") == Self.name)
-            _ = try PersonalDataSeal.seal("Bob", subject: "bob", keyring: keyring)  // bob has a key of his own
-            #expect(throws: ReadModelError.self) { try queries.openedName(sealed, of: "bob") }  // eve's name as bob's
-            let refusal = #expect(throws: ReadModelError.self) { try queries.openedName(PersonalDataSeal.prefix + "AAAA", of: "eve") }
-            guard case .undecodable(let what, let key, _)? = refusal else {
-                Issue.record("a tampered name is undecodable, not \(String(describing: refusal))")
-                return
-            }
-            #expect(what == "a completer's name" && key == "eve")
+        #expect(try queries.openedName(PersonalDataSeal.erasedMarker, of: "eve") == PersonalDataSeal.deletedUser)
+        #expect(try queries.openedName(sealed, of: "eve") == Self.name)
+        _ = try PersonalDataSeal.seal("Bob", subject: "bob", keyring: keyring)  // bob has a key of his own
+        #expect(throws: ReadModelError.self) { try queries.openedName(sealed, of: "bob") }  // eve's name as bob's
+        let refusal = #expect(throws: ReadModelError.self) { try queries.openedName(PersonalDataSeal.prefix + "AAAA", of: "eve") }
+        guard case .undecodable(let what, let key, _)? = refusal else {
+            Issue.record("a tampered name is undecodable, not \(String(describing: refusal))")
+            return
         }
-        try PersonalDataKeys.$current.withValue(KeyStoreDown()) { () throws in
-            #expect(throws: ReadModelError.keysUnavailable(reason: "down")) { try queries.openedName(sealed, of: "eve") }
-        }
+        #expect(what == "a completer's name" && key == "eve")
+
+        let down = try await HouseholdFixture(projections: HouseholdProjections.all, personalData: KeyStoreDown())
+        defer { down.close() }
+        #expect(throws: ReadModelError.keysUnavailable(reason: "down")) { try down.queries.openedName(sealed, of: "eve") }
     }
 }
 

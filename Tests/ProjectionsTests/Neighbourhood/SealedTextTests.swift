@@ -39,20 +39,18 @@ struct NeighbourhoodSealedTextTests {
     /// What the log's events read now, opened with `keyring`: the report and the reply as stored.
     private func logged(_ fixture: NeighbourhoodFixture, _ keyring: PersonalDataKeyStore) throws -> Shown {
         let events = try fixture.log.readBatch(from: 1, limit: 100)
-        return try PersonalDataKeys.$current.withValue(keyring) { () throws -> Shown in
-            var report: NeighbourhoodEvent.ReportPosted?, reply: NeighbourhoodEvent.ReplyPosted?
-            for event in events {
-                switch try NeighbourhoodEvent.decode(typeName: event.type, schemaVersion: event.schemaVersion, data: event.data) {
-                case .reportPosted(let p)?: report = p
-                case .replyPosted(let p)?: reply = p
-                default: break
-                }
+        var report: NeighbourhoodEvent.ReportPosted?, reply: NeighbourhoodEvent.ReplyPosted?
+        for event in events {
+            switch try NeighbourhoodEvent.decode(typeName: event.type, schemaVersion: event.schemaVersion, data: event.data, opening: keyring) {
+            case .reportPosted(let p)?: report = p
+            case .replyPosted(let p)?: reply = p
+            default: break
             }
-            let r = try #require(report), x = try #require(reply)
-            return Shown(
-                title: r.title, description: r.description, authorName: r.authorDisplayName, replierName: x.authorDisplayName, message: x.message,
-                listedTitle: r.title, pinnedTitle: r.title, notifiedTitle: r.title, notifiedName: x.authorDisplayName)
         }
+        let r = try #require(report), x = try #require(reply)
+        return Shown(
+            title: r.title, description: r.description, authorName: r.authorDisplayName, replierName: x.authorDisplayName, message: x.message,
+            listedTitle: r.title, pinnedTitle: r.title, notifiedTitle: r.title, notifiedName: x.authorDisplayName)
     }
 
     @Test func authorsTextsAreNeverInTheReadModelAndReadErasedAtOnce() async throws {
@@ -61,14 +59,12 @@ struct NeighbourhoodSealedTextTests {
         let keyring = keys.keyring
         let fixture = try await NeighbourhoodFixture(projections: NeighbourhoodProjections.all, personalData: keyring)
         defer { fixture.close() }
-        try await PersonalDataKeys.$current.withValue(keyring) {
-            try await fixture.run(.postReport(.init(
-                reportId: "r1", neighbourhood: "1012AB", displayName: Self.authorName, title: Self.title, description: Self.description,
-                category: ReportCategory.event.rawValue, latitude: 52.37, longitude: 4.89)), by: "ann")
-            try await fixture.follow("r1", by: "bob")
-            try await fixture.run(.postReply(reportId: "r1", replyId: "x1", message: Self.message, displayName: Self.replierName,
-                                             neighbourhood: "1012AB"), by: "eve")
-        }
+        try await fixture.run(.postReport(.init(
+            reportId: "r1", neighbourhood: "1012AB", displayName: Self.authorName, title: Self.title, description: Self.description,
+            category: ReportCategory.event.rawValue, latitude: 52.37, longitude: 4.89)), by: "ann")
+        try await fixture.follow("r1", by: "bob")
+        try await fixture.run(.postReply(reportId: "r1", replyId: "x1", message: Self.message, displayName: Self.replierName,
+                                         neighbourhood: "1012AB"), by: "eve")
         let queries = fixture.queries
         let opened = Shown(
             title: Self.title, description: Self.description, authorName: Self.authorName, replierName: Self.replierName, message: Self.message,

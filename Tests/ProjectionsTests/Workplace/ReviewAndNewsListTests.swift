@@ -142,10 +142,8 @@ struct ReviewAndNewsListTests {
         defer { keys.remove() }
         let fixture = try await WorkplaceFixture(personalData: keys.keyring)
         defer { fixture.close() }
-        try await PersonalDataKeys.$current.withValue(keys.keyring) {
-            try await organisation(fixture)
-            for n in 0..<3 { try await fixture.append(H.news("org-1", "news-\(n)", title: "T\(n)", at: start + Double(n))) }
-        }
+        try await organisation(fixture)
+        for n in 0..<3 { try await fixture.append(H.news("org-1", "news-\(n)", title: "T\(n)", at: start + Double(n))) }
         let all = try fixture.queries.news(in: "org-1", location: nil, limit: nil, cursor: nil).items
         #expect(all.map(\.title) == ["T2", "T1", "T0"] && fixture.engine.logItemCache.count == 3)
 

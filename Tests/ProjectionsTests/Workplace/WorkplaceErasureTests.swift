@@ -23,17 +23,15 @@ struct WorkplaceErasureTests {
 
     @Test func anErasedUserReadsAsDeletedUserAtOnceAndAfterARebuild() async throws {
         try await withKeyring { keyring, fixture in
-            try await PersonalDataKeys.$current.withValue(keyring) {
-                try await fixture.append(H.register("org-1", "Acme", locations: [("loc-1", "HQ")]))
-                try await fixture.append(H.register("org-2", "Other", creator: "zed", creatorName: "Zed"))
-                try await fixture.append(H.join("org-1", "eve", name: Self.name, number: Self.number) + H.join("org-1", "bob", name: "Bob", number: "B-1"))
-                try await fixture.append(H.request("org-2", "eve", name: Self.name, number: Self.number))
-                try await fixture.append(.memberChanged(.init(organisationId: "org-1", userId: "eve", locationId: "loc-1", admin: true, actorId: "ann")))
-                // Ann reviews Eve (the text answer and remark are about Eve); Eve reviews Bob and posts news.
-                try await fixture.append(H.review("org-1", "rev-eve", of: "eve", text: Self.answer, remark: Self.remark))
-                try await fixture.append(H.review("org-1", "rev-bob", of: "bob", by: ("eve", Self.name), text: "Bob's answer", remark: "Bob's remark"))
-                try await fixture.append(H.news("org-1", "news-1", title: Self.title, text: Self.text, author: ("eve", Self.name)))
-            }
+            try await fixture.append(H.register("org-1", "Acme", locations: [("loc-1", "HQ")]))
+            try await fixture.append(H.register("org-2", "Other", creator: "zed", creatorName: "Zed"))
+            try await fixture.append(H.join("org-1", "eve", name: Self.name, number: Self.number) + H.join("org-1", "bob", name: "Bob", number: "B-1"))
+            try await fixture.append(H.request("org-2", "eve", name: Self.name, number: Self.number))
+            try await fixture.append(.memberChanged(.init(organisationId: "org-1", userId: "eve", locationId: "loc-1", admin: true, actorId: "ann")))
+            // Ann reviews Eve (the text answer and remark are about Eve); Eve reviews Bob and posts news.
+            try await fixture.append(H.review("org-1", "rev-eve", of: "eve", text: Self.answer, remark: Self.remark))
+            try await fixture.append(H.review("org-1", "rev-bob", of: "bob", by: ("eve", Self.name), text: "Bob's answer", remark: "Bob's remark"))
+            try await fixture.append(H.news("org-1", "news-1", title: Self.title, text: Self.text, author: ("eve", Self.name)))
             let queries = fixture.queries
             guard case .member(let before)? = try queries.membership(of: "eve", in: "org-1") else {
                 Issue.record("Eve is a member")
@@ -95,11 +93,9 @@ struct WorkplaceErasureTests {
     /// the read models, and an erasure shows in it at once, with no rebuild.
     @Test func aReviewsTextsAreNeverInTheReadModelsAndReadAsErasedAtOnce() async throws {
         try await withKeyring { keyring, fixture in
-            try await PersonalDataKeys.$current.withValue(keyring) {
-                try await fixture.append(H.register("org-1", "Acme", locations: [("loc-1", "HQ")]))
-                try await fixture.append(H.join("org-1", "eve", name: "Eve", number: "E-1"))
-                try await fixture.append(H.review("org-1", "rev-eve", of: "eve", text: Self.answer, remark: Self.remark))
-            }
+            try await fixture.append(H.register("org-1", "Acme", locations: [("loc-1", "HQ")]))
+            try await fixture.append(H.join("org-1", "eve", name: "Eve", number: "E-1"))
+            try await fixture.append(H.review("org-1", "rev-eve", of: "eve", text: Self.answer, remark: Self.remark))
             let queries = fixture.queries
             #expect(try await queries.review(id: "rev-eve", in: "org-1")?.remark == Self.remark)
             #expect(try await queries.reviews(in: "org-1", employee: "eve", limit: nil, cursor: nil).items.first?.answers.last?.value == .text(Self.answer))
