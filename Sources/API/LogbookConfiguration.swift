@@ -23,10 +23,10 @@ public struct LogbookConfiguration: Sendable {
     /// Skip fsync (tests only): acknowledged commands could be lost on power failure.
     public var unsafeNoSync: Bool
     /// The log's write-ahead mode (ADR 0006): one flush per batch of appends instead of LMDB's
-    /// two. Only for the data directory's own log. `logbook serve` turns it on unless told not
-    /// to (`--no-write-ahead`, `LOGBOOK_WRITE_AHEAD=0`); off here, where the embedding code (the
-    /// tests) chooses, since each log in the mode keeps 32 MB of write-ahead files.
-    public var writeAhead = false
+    /// two. Only for the data directory's own log. On unless the caller turns it off
+    /// (`logbook serve --no-write-ahead`, `LOGBOOK_WRITE_AHEAD=0`; tests that skip syncs, since
+    /// the mode still flushes its file and keeps 32 MB of them per log).
+    public var writeAhead: Bool
     /// The log's index tail (docs/decisions/0008): up to this many events' stream, category,
     /// type and tag entries are written together while appends queue; 0 writes them with each
     /// commit. Only for the data directory's own log.
@@ -46,7 +46,7 @@ public struct LogbookConfiguration: Sendable {
     public init(
         dataDirectory: String, host: String = "127.0.0.1", port: Int = 8080, operatorToken: String? = nil,
         bcryptCost: Int = 12, jsonBodyBytesMax: Int = 1 << 20, readYourWritesTimeout: Duration = .seconds(5),
-        unsafeNoSync: Bool = false, clock: @escaping @Sendable () -> Date = { Date() }
+        unsafeNoSync: Bool = false, writeAhead: Bool = true, clock: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.dataDirectory = dataDirectory
         self.host = host
@@ -56,6 +56,7 @@ public struct LogbookConfiguration: Sendable {
         self.jsonBodyBytesMax = jsonBodyBytesMax
         self.readYourWritesTimeout = readYourWritesTimeout
         self.unsafeNoSync = unsafeNoSync
+        self.writeAhead = writeAhead
         self.clock = clock
     }
 }

@@ -120,7 +120,7 @@ extension Serve {
         configuration.eventStore = (eventStore ?? environment["LOGBOOK_EVENT_STORE"]).flatMap { $0.isEmpty ? nil : $0 }
         configuration.blobCollectionInterval = .seconds(blobCollectionIntervalSeconds)
         configuration.blobGracePeriod = .seconds(blobGraceHours * 3_600)
-        configuration.writeAhead = try writeAhead ?? ServerEnvironment.writeAhead(environment)
+        if let writeAhead = try writeAhead ?? ServerEnvironment.writeAhead(environment) { configuration.writeAhead = writeAhead }
         configuration.indexTailEventsMax = try indexTailEvents ?? ServerEnvironment.indexTailEvents(environment)
         return configuration
     }
@@ -189,10 +189,12 @@ enum ServerEnvironment {
         return events
     }
 
-    /// `LOGBOOK_WRITE_AHEAD`: on when unset (ADR 0006); `0` turns it off, `1` on.
-    static func writeAhead(_ environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Bool {
+    /// `LOGBOOK_WRITE_AHEAD` (ADR 0006): `0` turns the mode off, `1` on; nil when unset, which
+    /// leaves `LogbookConfiguration`'s default.
+    static func writeAhead(_ environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Bool? {
         switch environment["LOGBOOK_WRITE_AHEAD"] ?? "" {
-        case "", "1": true
+        case "": nil
+        case "1": true
         case "0": false
         case let text: throw ValidationError("LOGBOOK_WRITE_AHEAD must be 0 or 1, not \(text)")
         }

@@ -41,7 +41,7 @@ struct AdminExportImportCLITests {
         try FileManager.default.copyItem(atPath: server.directory + "/keys", toPath: imported + "/keys")
         try FileManager.default.copyItem(atPath: server.directory + "/secret.key", toPath: imported + "/secret.key")
         let rebuilt = try LogbookRuntime(configuration: LogbookConfiguration(
-            dataDirectory: imported, port: 0, bcryptCost: 4, unsafeNoSync: true
+            dataDirectory: imported, port: 0, bcryptCost: 4, unsafeNoSync: true, writeAhead: false
         ))
         defer { rebuilt.close() }
         #expect(try await Self.answers(rebuilt, groupId: groupId) == original)

@@ -53,7 +53,7 @@ struct FaultyServer {
     let faulty: FaultyProjection
 
     init(_ faulty: FaultyProjection, configure: (inout LogbookConfiguration) -> Void = { _ in }) throws {
-        var configuration = LogbookConfiguration(dataDirectory: directory, port: 0, bcryptCost: 4, unsafeNoSync: true)
+        var configuration = LogbookConfiguration(dataDirectory: directory, port: 0, bcryptCost: 4, unsafeNoSync: true, writeAhead: false)
         configure(&configuration)
         self.faulty = faulty
         let readModels = LogbookProjections.all.map { $0.name == faulty.name ? faulty : $0 }

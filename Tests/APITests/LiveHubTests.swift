@@ -17,7 +17,7 @@ struct LiveHubTests {
     @Test func aStreamThatIsNotReadIsDroppedWhileAnotherKeepsReceiving() async throws {
         let directory = NSTemporaryDirectory() + "live-hub-" + UUID().uuidString
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let configuration = LogbookConfiguration(dataDirectory: directory, port: 0, bcryptCost: 4, unsafeNoSync: true)
+        let configuration = LogbookConfiguration(dataDirectory: directory, port: 0, bcryptCost: 4, unsafeNoSync: true, writeAhead: false)
         let runtime = try LogbookRuntime(configuration: configuration, environment: ["LOGBOOK_LIVE_BUFFER_EVENTS": "8"])
         defer { runtime.close() }
         let app = try buildApplication(runtime: runtime, logger: Logger(label: "live-hub-tests"))

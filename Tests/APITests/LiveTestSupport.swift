@@ -13,7 +13,7 @@ enum LiveTestServer {
     ) async throws {
         let directory = NSTemporaryDirectory() + "live-tests-" + UUID().uuidString
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let configuration = LogbookConfiguration(dataDirectory: directory, port: 0, bcryptCost: 4, unsafeNoSync: true)
+        let configuration = LogbookConfiguration(dataDirectory: directory, port: 0, bcryptCost: 4, unsafeNoSync: true, writeAhead: false)
         let runtime = try LogbookRuntime(configuration: configuration, environment: environment)
         defer { runtime.close() }
         let app = try buildApplication(runtime: runtime, logger: Logger(label: "live-tests"))

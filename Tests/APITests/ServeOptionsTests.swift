@@ -26,9 +26,10 @@ struct ServeOptionsTests {
     /// refused rather than read as either.
     @Test func theWriteAheadModeIsOnByDefaultAndTheFlagOrTheEnvironmentTurnsItOff() throws {
         #expect(try Serve.parse([]).writeAhead == nil)
-        #expect(try ServerEnvironment.writeAhead([:]))
-        #expect(try ServerEnvironment.writeAhead(["LOGBOOK_WRITE_AHEAD": "1"]))
-        #expect(try !ServerEnvironment.writeAhead(["LOGBOOK_WRITE_AHEAD": "0"]))
+        #expect(try ServerEnvironment.writeAhead([:]) == nil, "unset: the configuration's default")
+        #expect(LogbookConfiguration(dataDirectory: "data").writeAhead, "one default, the server's and the configuration's")
+        #expect(try ServerEnvironment.writeAhead(["LOGBOOK_WRITE_AHEAD": "1"]) == true)
+        #expect(try ServerEnvironment.writeAhead(["LOGBOOK_WRITE_AHEAD": "0"]) == false)
         for text in ["yes", "true", "2", " 1"] {
             #expect(throws: ValidationError.self) { try ServerEnvironment.writeAhead(["LOGBOOK_WRITE_AHEAD": text]) }
         }

@@ -10,7 +10,7 @@ struct TestServer {
     let runtime: LogbookRuntime
 
     init(configure: (inout LogbookConfiguration) -> Void = { _ in }) throws {
-        var configuration = LogbookConfiguration(dataDirectory: directory, port: 0, bcryptCost: 4, unsafeNoSync: true)
+        var configuration = LogbookConfiguration(dataDirectory: directory, port: 0, bcryptCost: 4, unsafeNoSync: true, writeAhead: false)
         configure(&configuration)
         runtime = try LogbookRuntime(configuration: configuration)
     }
@@ -35,7 +35,7 @@ extension LogbookRuntime {
     static func forTests(
         on directory: String, unsafeNoSync: Bool, configure: (inout LogbookConfiguration) -> Void = { _ in }
     ) throws -> LogbookRuntime {
-        var configuration = LogbookConfiguration(dataDirectory: directory, port: 0, bcryptCost: 4, unsafeNoSync: unsafeNoSync)
+        var configuration = LogbookConfiguration(dataDirectory: directory, port: 0, bcryptCost: 4, unsafeNoSync: unsafeNoSync, writeAhead: false)
         configure(&configuration)
         return try LogbookRuntime(configuration: configuration, environment: [:])
     }

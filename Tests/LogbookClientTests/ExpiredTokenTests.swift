@@ -21,7 +21,7 @@ struct ExpiredTokenTests {
         let directory = NSTemporaryDirectory() + "client-expiry-" + UUID().uuidString
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let clock = ServerClock()
-        let configuration = LogbookConfiguration(dataDirectory: directory, port: 0, bcryptCost: 4, unsafeNoSync: true) { clock.now.withLock { $0 } }
+        let configuration = LogbookConfiguration(dataDirectory: directory, port: 0, bcryptCost: 4, unsafeNoSync: true, writeAhead: false) { clock.now.withLock { $0 } }
         let runtime = try LogbookRuntime(configuration: configuration, environment: [:])
         defer { runtime.close() }
         let app = try buildApplication(runtime: runtime, logger: Logger(label: "client-tests"))
