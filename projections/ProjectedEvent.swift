@@ -1,6 +1,7 @@
 import EventLog
 import EventSourcing
 import Foundation
+import LMDB
 
 /// An event as a projection sees it: the log's record, and its domain event decoded at most once
 /// per batch, however many projections ask for it.
@@ -60,12 +61,13 @@ final class DecodedEvents: @unchecked Sendable {
     /// One box per domain event type asked for; a batch meets a handful, so a linear search
     /// beats hashing, and the box's static type spares a dynamic cast per lookup.
     private var decodedByType: [(type: ObjectIdentifier, box: AnyObject)] = []
-    /// The rows each `RowProjection` makes of the batch, by projection name, when the batch was
-    /// read ahead (`decodeAhead`); set once, before the batch reaches the engine.
-    private(set) var preparedRows: [(projection: String, rows: PreparedRows)] = []
+    /// The rows each `RowProjection` makes of the batch, by projection name, with their storing
+    /// order, when the batch was read ahead (`decodeAhead`); set once, before the batch reaches
+    /// the engine.
+    private(set) var rowsMadeAhead: [(projection: String, rows: ReadModelRows, order: [Int32])] = []
     /// Whether `decodeAhead` was asked to make rows, and the CPU time they took: work taken off
-    /// the engine's side, which `DecodeSlices` weighs as such.
-    private(set) var rowsMadeAhead = false
+    /// the engine's side, which `BatchShares` weighs as such.
+    private(set) var madeRowsAhead = false
     private(set) var rowsCPU = Duration.zero
 
     /// What each record of `E`'s domain decoded to as `E`: nil while not decoded yet. Raw
@@ -131,8 +133,8 @@ final class DecodedEvents: @unchecked Sendable {
     /// projection the decoding, not the applying, is what the engine waits for. A record that
     /// does not decode is left for the projection that asks for it, which then gets the error as
     /// it would have. Each slice then makes the rows of `rowProjections` for its records
-    /// (`preparedRows`, `rowsCPU`).
-    /// Returns the CPU time the slices' decoding took in all.
+    /// (`rowsMadeAhead`, `rowsCPU`; their keys are checked by the engine, which knows what LMDB
+    /// stores). Returns the CPU time the slices' decoding took in all.
     func decodeAhead(
         _ types: some Sequence<any DecodableDomainEvent.Type>, rowProjections: [any RowProjection] = [], slices: Int
     ) async -> Duration {
@@ -142,59 +144,70 @@ final class DecodedEvents: @unchecked Sendable {
             makeBox(type)  // here, so the slices only read `decodedByType`
         }
         let runs = Self.runs(of: records.count, slices: slices)
-        let wantedByRows = rowProjections.map { wanted(by: $0.reads) }
         let types = distinct
-        rowsMadeAhead = !rowProjections.isEmpty
-        return await withTaskGroup(of: (slice: Int, rows: [PreparedRows?], decodeCPU: Duration, rowsCPU: Duration).self) { group in
+        madeRowsAhead = !rowProjections.isEmpty
+        return await withTaskGroup(of: (slice: Int, rows: [ReadModelRows?], decodeCPU: Duration, rowsCPU: Duration).self) { group in
             for (slice, run) in runs.enumerated() {
                 group.addTask {
                     // Synchronous: the slice stays on one thread, whose CPU time it is.
                     let decodeCPU = ThreadCPUTime.measure { for type in types { self.decodeAll(type, in: run) } }.1
                     let (rows, rowsCPU) = ThreadCPUTime.measure {
-                        rowProjections.indices.map { self.prepareRows(of: rowProjections[$0], wanted: wantedByRows[$0], in: run) }
+                        rowProjections.map { try? self.rows(of: $0, in: run, keyBytesMax: .max) }
                     }
                     return (slice, rows, decodeCPU, rowsCPU)
                 }
             }
-            var bySlice = [[PreparedRows?]](repeating: [], count: runs.count)
+            var bySlice = [[ReadModelRows?]](repeating: [], count: runs.count)
             var decodeCPU = Duration.zero
             for await done in group {
                 bySlice[done.slice] = done.rows
                 decodeCPU += done.decodeCPU
                 rowsCPU += done.rowsCPU
             }
-            // A projection whose rows failed in any slice gets none: `apply` then meets the
-            // failure itself and reports it as it would have.
+            // A projection whose rows failed in any slice gets none: the engine then makes them
+            // itself, meets the failure and reports it at its event.
             for (n, projection) in rowProjections.enumerated() {
                 let slices = bySlice.map { $0[n] }
                 guard slices.allSatisfy({ $0 != nil }) else { continue }
-                var rows = PreparedRows(joining: slices.compactMap { $0 })
-                rowsCPU += ThreadCPUTime.measure { rows.sortForStoring() }.1
-                preparedRows.append((projection.name, rows))
+                let ((rows, order), cpu) = ThreadCPUTime.measure {
+                    var rows = slices[0]!
+                    for slice in slices.dropFirst() { rows.append(contentsOf: slice!) }
+                    return (rows, ReadModelWriter.storingOrder(of: rows))
+                }
+                rowsCPU += cpu
+                rowsMadeAhead.append((projection.name, rows, order))
             }
             return decodeCPU
         }
     }
 
-    /// The rows `projection` makes of the records of `run` it wants; nil when one fails.
-    private func prepareRows(of projection: any RowProjection, wanted: [Bool]?, in run: Range<Int>) -> PreparedRows? {
-        var prepared = PreparedRows(capacity: run.count)
-        do {
-            for index in run {
-                if wanted?[domainIndices[index]] ?? true {
-                    try projection.rows(for: ProjectedEvent(self, at: index), into: &prepared.rows)
-                }
-                prepared.ends.append(prepared.rows.count)
+    /// The rows `projection` makes of the records of `run` (those of the domains it reads). A key
+    /// LMDB cannot store (empty, or over `keyBytesMax` bytes) throws its `LMDBError.keySize`, and
+    /// whatever throws is wrapped with its record's index (`RowsFailure`).
+    func rows(of projection: any RowProjection, in run: Range<Int>, keyBytesMax: Int) throws(RowsFailure) -> ReadModelRows {
+        let wanted = wanted(by: projection.reads)
+        var rows = ReadModelRows()
+        for index in run where wanted?[domainIndices[index]] ?? true {
+            let before = rows.count
+            do {
+                try projection.rows(for: ProjectedEvent(self, at: index), into: &rows)
+                if let bytes = rows.unstorableKeyBytes(from: before, keyBytesMax: keyBytesMax) { throw LMDBError.keySize(bytes: bytes) }
+            } catch {
+                throw RowsFailure(index: index, error: error)
             }
-        } catch {
-            return nil
         }
-        return prepared
+        return rows
+    }
+
+    /// What `rows(of:in:keyBytesMax:)` throws: the error, and the index of the record it came from.
+    struct RowsFailure: Error {
+        let index: Int
+        let error: any Error
     }
 
     /// The rows made ahead for the projection named `projection`, if the batch has them.
-    func preparedRows(of projection: String) -> PreparedRows? {
-        preparedRows.first { $0.projection == projection }?.rows
+    func rowsMadeAhead(by projection: String) -> (rows: ReadModelRows, order: [Int32])? {
+        rowsMadeAhead.first { $0.projection == projection }.map { ($0.rows, $0.order) }
     }
 
     /// `0..<count` cut into at most `slices` runs of about equal length, none empty.

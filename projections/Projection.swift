@@ -24,11 +24,11 @@ public protocol Projection: Sendable {
     /// events are decoded as, once per batch for every projection naming it: a domain's
     /// `DomainEvent`, or a type that decodes less of it (`WorkplaceRecord`).
     var reads: [any DecodableDomainEvent.Type]? { get }
-    /// Tables among `tables` that `apply` writes by key (`put`, `remove`) and reads, if at all,
+    /// Tables among `tables` that `apply` writes by key (`put`, `delete`) and reads, if at all,
     /// by key: their writes of a batch wait for its end and are then stored in key order, the
-    /// last write under each key only (`HeldWrites`).
-    /// A `value` read of one is answered from the held write under its key, or from the table
-    /// when none waits; a scan or a `delete` that answers stores what the table holds first, so
+    /// last write under each key only (`HeldWrites`, stored as a `RowProjection`'s rows are).
+    /// A read by key of one (`value`, `insert`'s answer) is answered from the held write under
+    /// its key, or from the table when none waits; a scan stores what the table holds first, so
     /// it stays correct, only slower.
     var heldTables: Set<String> { get }
     /// Folds one event into the read model; ignores events it does not care about.

@@ -139,26 +139,14 @@ public actor ProjectionEngine<Store: EventStore> {
 
     private func apply(_ projection: any Projection, _ page: DecodedEvents, after: UInt64, _ writer: ReadModelWriter) throws {
         let first = page.records.firstIndex { $0.position > after } ?? page.records.endIndex
-        // A `RowProjection`'s rows, when the batch was read ahead: only LMDB's puts are left,
-        // in key order. A key LMDB would refuse sends the batch through `apply` event by event,
-        // which fails the projection at the first event that makes one.
-        if let prepared = page.preparedRows(of: projection.name), first < page.records.endIndex {
-            let firstRow = prepared.range(of: first).lowerBound
-            if prepared.rows.keysFit(from: firstRow, writer.canStore) {
-                var failedRow: Int?
-                do {
-                    try writer.put(prepared, from: firstRow, failedRow: &failedRow)
-                } catch {
-                    let position = failedRow.map { page.records[prepared.record(ofRow: $0)].position } ?? page.records[first].position
-                    throw Self.failure(error, of: projection, at: position)
-                }
-                return
-            }
-        }
+        guard first < page.records.endIndex else { return }
         let reads = projection.reads
-        let wanted = page.wanted(by: reads)
         page.reading = reads?.map { $0.domain }
         defer { page.reading = nil }
+        if let rowProjection = projection as? any RowProjection {
+            return try storeRows(of: rowProjection, page, from: first, writer)
+        }
+        let wanted = page.wanted(by: reads)
         for index in page.records.indices[first...] {
             if let wanted, !wanted[page.domainIndices[index]] { continue }
             let event = ProjectedEvent(page, at: index)
@@ -172,7 +160,31 @@ public actor ProjectionEngine<Store: EventStore> {
         do {
             try writer.storeHeld()
         } catch {
-            throw Self.failure(error, of: projection, at: page.records.last?.position ?? after)
+            throw Self.failure(error, of: projection, at: page.records[page.records.endIndex - 1].position)
+        }
+    }
+
+    /// Stores the rows `projection` makes of the events of `page` from its record `first` on: those
+    /// a batch read ahead made when it holds them all, else made here. A key LMDB would refuse
+    /// fails the projection at the event that made it.
+    private func storeRows(of projection: any RowProjection, _ page: DecodedEvents, from first: Int, _ writer: ReadModelWriter) throws {
+        let keyBytesMax = writer.transaction.keyBytesMax
+        var ahead = first == page.records.startIndex ? page.rowsMadeAhead(by: projection.name) : nil
+        if let rows = ahead?.rows, rows.unstorableKeyBytes(from: 0, keyBytesMax: keyBytesMax) != nil { ahead = nil }
+        let rows: ReadModelRows
+        if let ahead {
+            rows = ahead.rows
+        } else {
+            do throws(DecodedEvents.RowsFailure) {
+                rows = try page.rows(of: projection, in: first..<page.records.endIndex, keyBytesMax: keyBytesMax)
+            } catch {
+                throw Self.failure(error.error, of: projection, at: page.records[error.index].position)
+            }
+        }
+        do {
+            try writer.store(rows, inOrder: ahead?.order)
+        } catch {
+            throw Self.failure(error, of: projection, at: page.records[page.records.endIndex - 1].position)
         }
     }
 

@@ -25,7 +25,7 @@ private struct Churn: Projection {
         if position % 997 == 0 { _ = try model.entries(UInt64.self, in: "churn", prefix: "k1") }
         let key = Self.key(position)
         if position % 3 == 0 {
-            try model.remove(key, in: "churn")
+            try model.delete(key, in: "churn")
         } else if position % 5 == 1 {
             try model.update(UInt64.self, at: key, in: "churn") { $0 += position }
         } else {
@@ -70,16 +70,16 @@ private struct Churn: Projection {
             let writer = ReadModelWriter(transaction: txn, projection: "p", tables: tables, held: HeldWrites(tables: ["held"]))
             try writer.put(26, at: "z", in: "held")
             try writer.put(2, at: "b", in: "held")
-            try writer.remove("a", in: "held")
+            try writer.delete("a", in: "held")
             try writer.put(4, at: "d", in: "held")
-            try writer.remove("d", in: "held")
-            try writer.remove("e", in: "held")
+            try writer.delete("d", in: "held")
+            try writer.delete("e", in: "held")
             try writer.put(5, at: "e", in: "held")
             try writer.put(20, at: "b", in: "held")
-            try writer.put(encoded: writer.encoded(7), at: "y", in: "held")
+            try writer.put(7, at: "y", in: "held")
             try writer.put(1, at: "x", in: "plain")
             try writer.put(2, at: "w", in: "plain")
-            try writer.remove("w", in: "plain")
+            try writer.delete("w", in: "plain")
             #expect(try stored("held", txn, tables) == ["a": 1, "c": 3], "held until the batch's end")
             #expect(try stored("plain", txn, tables) == ["x": 1], "a table not held is written (and removed from) at once")
             try writer.storeHeld()
@@ -88,9 +88,9 @@ private struct Churn: Projection {
         }
     }
 
-    /// Given held writes, when the projection reads their table anyway (a value, a scan, a
-    /// `delete` that answers), then it sees them: a value from the last write under its key, a
-    /// scan or a `delete` after the table's held writes are stored.
+    /// Given held writes, when the projection reads their table anyway (a value, a scan), then it
+    /// sees them: a value from the last write under its key, a scan after the table's held
+    /// writes are stored.
     @Test func aReadOfAHeldTableSeesWhatItHolds() throws {
         defer { try? FileManager.default.removeItem(atPath: path) }
         let (environment, tables) = try open()
@@ -102,10 +102,10 @@ private struct Churn: Projection {
             #expect(try writer.entries(Int.self, in: "held", prefix: "a").map(\.value) == [1, 2])
             try writer.put(3, at: "a/2", in: "held")
             #expect(try writer.keys(in: "held", prefix: "a/") == ["a/1", "a/2"])
-            try writer.remove("a/1", in: "held")
-            #expect(try writer.delete("a/1", in: "held") == false, "removed by the held removal, stored first")
+            try writer.delete("a/1", in: "held")
+            #expect(try writer.value(Int.self, at: "a/1", in: "held") == nil, "the held removal answers")
             try writer.put(4, at: "b", in: "held")
-            #expect(try writer.delete("b", in: "held") == true)
+            try writer.delete("b", in: "held")
             try writer.put(5, at: "c", in: "held")
             try writer.update(Int.self, at: "c", in: "held") { $0 += 1 }
             try writer.storeHeld()
@@ -127,12 +127,12 @@ private struct Churn: Projection {
             #expect(try writer.value(Int.self, at: "a", in: "held") == 2)
             #expect(try writer.value(Int.self, at: "c", in: "held") == 3, "no write under c: the table answers")
             #expect(try writer.insert(30, at: "c", in: "held") == false, "an insert too: c is stored")
-            try writer.remove("a", in: "held")
+            try writer.delete("a", in: "held")
             #expect(try writer.value(Int.self, at: "a", in: "held") == nil, "the held removal answers")
             for value in [10, 11, 12] { try writer.put(value, at: "b", in: "held") }
             #expect(try writer.value(Int.self, at: "b", in: "held") == 12, "the last of three writes")
             try writer.update(Int.self, at: "b", in: "held") { $0 += 1 }
-            try writer.put(encoded: writer.encoded(7), at: "c", in: "held")
+            try writer.put(7, at: "c", in: "held")
             #expect(try writer.value(Int.self, at: "c", in: "held") == 7)
             #expect(try writer.value(Int.self, at: "d", in: "held") == nil)
             #expect(try writer.value(Int.self, at: String(repeating: "k", count: 600), in: "held") == nil, "a key LMDB cannot store names nothing")
@@ -173,7 +173,7 @@ private struct Churn: Projection {
     }
 
     /// Given a value changed with `update` in a held table, when the batch then puts, removes,
-    /// puts encoded bytes under its key or reads it as another type, then each of those decides
+    /// puts another value under its key or reads it as another type, then each of those decides
     /// as it would after an unheld update: a later write supersedes the changed value, an update
     /// after a removal changes nothing, one after a put starts from the put, and one as another
     /// type starts from the stored bytes.
@@ -188,12 +188,12 @@ private struct Churn: Projection {
             try writer.update(Int.self, at: "a", in: "held") { $0 += 1 }
             #expect(try writer.value(Int.self, at: "a", in: "held") == 101, "the update starts from the put")
             try writer.update(Int.self, at: "c", in: "held") { $0 += 30 }
-            try writer.remove("c", in: "held")
+            try writer.delete("c", in: "held")
             try writer.update(Int.self, at: "c", in: "held") { $0 += 1 }
             #expect(try writer.value(Int.self, at: "c", in: "held") == nil, "nothing to change after the removal")
             try writer.put(5, at: "e", in: "held")
             try writer.update(Int.self, at: "e", in: "held") { $0 += 1 }
-            try writer.put(encoded: writer.encoded(70), at: "e", in: "held")
+            try writer.put(70, at: "e", in: "held")
             try writer.update(Int.self, at: "f", in: "plain") { $0 += 1 }
             try writer.put(6, at: "g", in: "held")
             try writer.update(Int.self, at: "g", in: "held") { $0 += 1 }
@@ -206,7 +206,7 @@ private struct Churn: Projection {
             try writer.update(UInt64.self, at: "h", in: "held") { $0 += 1 }
             #expect(try writer.value(UInt64.self, at: "h", in: "held") == UInt64.decode(from: 2.encodedBytes()) + 1,
                     "an update as another type starts from the changed value's stored bytes")
-            try writer.remove("h", in: "held")
+            try writer.delete("h", in: "held")
             #expect(try writer.keys(in: "held", prefix: "") == ["a", "e", "g"], "a scan stores the changed values first")
             try writer.update(Int.self, at: "g", in: "held") { $0 += 1 }
             try writer.storeHeld()
@@ -251,7 +251,7 @@ private struct Churn: Projection {
             #expect(try writer.insert(5, at: "i", in: "held") == true)
             #expect(try writer.insert(6, at: "i", in: "held") == false, "the held insert answers")
             #expect(try stored("held", txn, tables).isEmpty, "nothing stored for the inserts before the batch's end")
-            try writer.remove("k", in: "held")
+            try writer.delete("k", in: "held")
             #expect(try writer.insert(8, at: "k", in: "held") == true, "after a held removal the key is free")
             #expect(throws: LMDBError.keySize(bytes: 600)) { try writer.insert(9, at: String(repeating: "k", count: 600), in: "held") }
             #expect(throws: LMDBError.keySize(bytes: 600)) { try writer.insert(6, at: String(repeating: "k", count: 600), in: "plain") }
@@ -270,8 +270,8 @@ private struct Churn: Projection {
         try environment.write { txn throws in
             let writer = ReadModelWriter(transaction: txn, projection: "p", tables: tables, held: HeldWrites(tables: ["held"]))
             #expect(throws: LMDBError.keySize(bytes: 600)) { try writer.put(1, at: long, in: "held") }
-            #expect(throws: LMDBError.keySize(bytes: 0)) { try writer.put(encoded: [1], at: "", in: "held") }
-            try writer.remove(long, in: "held")
+            #expect(throws: LMDBError.keySize(bytes: 0)) { try writer.put(1, at: "", in: "held") }
+            try writer.delete(long, in: "held")
             #expect(writer.held?.waiting.isEmpty == true, "nothing held")
         }
     }

@@ -112,38 +112,38 @@ struct ProjectionBatchTests {
     }
 
     @Test func decodingInSlicesOnlyWhileItCostsMoreThanApplying() {
-        var slices = DecodeSlices()
-        #expect(slices.count == 1)
+        var slices = BatchShares()
+        #expect(slices.slices == 1)
         slices.learn(decodeCPU: .milliseconds(30), applyCPU: .milliseconds(10), rowsMadeAhead: false, rowsCPU: .zero)
-        #expect(slices.count == ProcessInfo.processInfo.activeProcessorCount)
+        #expect(slices.slices == ProcessInfo.processInfo.activeProcessorCount)
         slices.learn(decodeCPU: .milliseconds(10), applyCPU: .milliseconds(30), rowsMadeAhead: false, rowsCPU: .zero)
-        #expect(slices.count == 1, "the slices would take the core the apply needs")
+        #expect(slices.slices == 1, "the slices would take the core the apply needs")
     }
 
     /// Rows are made ahead while the read-ahead side, rows included, stays the shorter one; the
     /// rows' cost last measured ahead is the estimate while the engine makes them.
     @Test func rowsAreMadeAheadOnlyWhileTheReadAheadSideHasTimeForThem() {
-        var slices = DecodeSlices()
+        var slices = BatchShares()
         #expect(slices.rowsAhead, "at first, which measures them")
         // An initial build: decoding 10 and rows 5 ahead, the engine's puts 30.
         slices.learn(decodeCPU: .milliseconds(10), applyCPU: .milliseconds(30), rowsMadeAhead: true, rowsCPU: .milliseconds(5))
-        #expect(slices.rowsAhead && slices.count == 1)
+        #expect(slices.rowsAhead && slices.slices == 1)
         // Decoding grew to 28: with the rows (33) it would outlast the engine (30).
         slices.learn(decodeCPU: .milliseconds(28), applyCPU: .milliseconds(30), rowsMadeAhead: true, rowsCPU: .milliseconds(5))
-        #expect(!slices.rowsAhead && slices.count == 1, "the engine makes them: 35 against 28")
+        #expect(!slices.rowsAhead && slices.slices == 1, "the engine makes them: 35 against 28")
         // The engine made them (its 35 holds the estimated 5); decoding fell back to 10.
         slices.learn(decodeCPU: .milliseconds(10), applyCPU: .milliseconds(35), rowsMadeAhead: false, rowsCPU: .zero)
-        #expect(slices.rowsAhead && slices.count == 1, "10 + 5 against the engine's 30 without them")
+        #expect(slices.rowsAhead && slices.slices == 1, "10 + 5 against the engine's 30 without them")
         // A rebuild of one projection: decoding 50, the engine's 20 with the rows.
         slices.learn(decodeCPU: .milliseconds(50), applyCPU: .milliseconds(20), rowsMadeAhead: false, rowsCPU: .zero)
         #expect(!slices.rowsAhead)
-        #expect(slices.count == ProcessInfo.processInfo.activeProcessorCount, "decoding is the longer side")
+        #expect(slices.slices == ProcessInfo.processInfo.activeProcessorCount, "decoding is the longer side")
     }
 
     /// An applied batch is freed aside while that shortens the longer side: while the read-ahead
     /// side is the shorter one; never while decoding is the longer side.
     @Test func aBatchIsFreedAsideOnlyWhileTheReadAheadSideHasTimeForIt() {
-        var slices = DecodeSlices()
+        var slices = BatchShares()
         #expect(!slices.releaseAside, "at first on the engine, which measures the freeing")
         // An initial build: decoding 20, the engine's apply 30, freeing a batch 8.
         slices.learn(decodeCPU: .milliseconds(20), applyCPU: .milliseconds(30), rowsMadeAhead: false, rowsCPU: .zero,
@@ -164,18 +164,18 @@ struct ProjectionBatchTests {
         let setup = try TestSetup()
         defer { setup.remove() }
         try await setup.append(300)
-        let release = BatchRelease()
+        let release = FreedBatches()
         weak var freed: DecodedEvents?
         do {
             let page = DecodedEvents(try await setup.log.readAll(from: 1, direction: .forward, limit: 1_000), opening: nil)
             _ = await page.decodeAhead([], slices: 1)
             freed = page
-            release.release(consume page, aside: aside)
+            release.free(consume page, aside: aside)
         }
         if !aside { #expect(freed == nil, "freed before release returns") }
         await release.settled()
         #expect(freed == nil, "freed once settled")
-        #expect(release.last > .zero)
+        #expect(release.lastCPU > .zero)
     }
 
     @Test(arguments: [(0, 2), (1, 2), (7, 3), (10_000, 2), (10_001, 3), (5, 16)])

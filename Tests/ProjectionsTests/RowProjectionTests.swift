@@ -6,12 +6,11 @@ import Testing
 @testable import Projections
 
 /// A `RowProjection` double: one row per `test.happened` event, `RecentKey` of its position →
-/// the position, in `recent`. Its own `apply` counts the events the engine applied one by one,
-/// which are those no batch made rows for ahead.
+/// the position, in `recent`. It counts the events it made rows for, wherever they were made.
 private struct RecentRows: RowProjection {
     /// Per instance, so that tests running at once do not count each other's events.
     final class Count: Sendable { let value = Atomic<Int>(0) }
-    let appliedOneByOne = Count()
+    let rowsMade = Count()
     /// Throws on the event at this position, when set: a projection with a bug.
     var failingAt: UInt64?
     /// Makes a key longer than LMDB stores for the event at this position, when set.
@@ -23,62 +22,63 @@ private struct RecentRows: RowProjection {
     var version: Int { 1 }
     var tables: [String] { ["recent"] }
 
-    func rows(for event: ProjectedEvent, into rows: inout some ReadModelRowSink) throws {
+    func rows(for event: ProjectedEvent, into rows: inout ReadModelRows) throws {
+        rowsMade.value.add(1, ordering: .relaxed)
         if event.position == failingAt { throw CancellationError() }
         guard event.type == "test.happened" else { return }
         let key = event.position == oversizeKeyAt ? String(repeating: "k", count: 600) : RecentKey.of(event.position % (keyModulo ?? .max))
-        try rows.add(event.position, at: key, in: "recent")
+        rows.add(event.position, at: key, in: "recent")
     }
 
-    func apply(_ event: ProjectedEvent, to model: ReadModelWriter) throws {
-        appliedOneByOne.value.add(1, ordering: .relaxed)
-        var direct = DirectRows(model: model)
-        try rows(for: event, into: &direct)
-    }
+    var made: Int { rowsMade.value.load(ordering: .relaxed) }
+}
+
+/// Applies `page` to `projection` from its start, as a batch of the engine does, in one transaction.
+private func applyOnEngine(
+    _ engine: isolated ProjectionEngine<LMDBEventStore>, _ projection: any Projection, _ page: DecodedEvents
+) throws {
+    let tables = try engine.store.tables(of: projection, generation: 0)
+    try engine.store.write { txn in try engine.apply(projection, page, after: 0, into: tables, txn) }
 }
 
 @Suite("Rows made ahead") struct RowProjectionTests {
-    /// Rows made ahead in three slices: each record has its own rows, in the records' order, and
-    /// a record the projection ignores has none.
-    @Test func rowsMadeAheadInSlicesAreEachRecordsOwnInOrder() async throws {
+    /// Rows made ahead in three slices: the engine stores them without making any again, and the
+    /// table is what each event's rows make, one per `test.happened` event and none for another.
+    @Test func rowsMadeAheadInSlicesAreStoredWithoutBeingMadeAgain() async throws {
         let setup = try TestSetup()
         defer { setup.remove() }
         try await setup.append(400)
         try await setup.append(201, type: "test.other")
         try await setup.append(299)
         let page = DecodedEvents(try await setup.log.readAll(from: 1, direction: .forward, limit: 1_000), opening: nil)
-        let cpu = await page.decodeAhead([], rowProjections: [RecentRows()], slices: 3)
-        let prepared = try #require(page.preparedRows(of: "recentRows"))
+        let projection = RecentRows()
+        let cpu = await page.decodeAhead([], rowProjections: [projection], slices: 3)
         #expect(cpu > .zero, "counted with the decoding")
-        for (index, record) in page.records.enumerated() {
-            var keys: [String] = []
-            var values: [UInt64] = []
-            let rows = prepared.range(of: index).map { Int32($0) }
-            try prepared.rows.forEach(inOrder: rows[...], from: 0) { row, key, value in
-                #expect(prepared.rows.table(of: Int32(row)) == "recent")
-                keys.append(String(decoding: key, as: UTF8.self))
-                values.append(try UInt64.decode(from: try #require(value, "a row made ahead is never a removal")))
-            }
-            let expected = record.type == "test.happened" ? [record.position] : []
-            #expect(values == expected && keys == expected.map(RecentKey.of), "record \(index)")
-        }
-        #expect(page.preparedRows(of: "another") == nil)
+        #expect(page.rowsMadeAhead(by: "recentRows")?.rows.count == 699 && page.rowsMadeAhead(by: "another") == nil)
+        #expect(projection.made == 900, "each record once, in its slice")
+        let engine = try setup.engine([projection])
+        _ = try await engine.prepare()
+        try await applyOnEngine(engine, projection, page)
+        #expect(projection.made == 900, "the engine made no row again")
+        let stored = try engine.read(projection) { try $0.entries(UInt64.self, in: "recent", limit: 1_000) }
+        let happened = page.records.filter { $0.type == "test.happened" }.map(\.position)
+        #expect(stored.map(\.value) == happened.reversed() && stored.allSatisfy { $0.key == RecentKey.of($0.value) })
     }
 
-    /// One failing record in one slice: the projection gets no rows made ahead at all, so its
-    /// `apply` meets the failure and reports it where it happened.
+    /// One failing record in one slice: the projection gets no rows made ahead at all, so the
+    /// engine makes them itself, meets the failure and reports it where it happened.
     @Test func aFailingRecordLeavesTheProjectionWithoutRowsMadeAhead() async throws {
         let setup = try TestSetup()
         defer { setup.remove() }
         try await setup.append(300)
         let page = DecodedEvents(try await setup.log.readAll(from: 1, direction: .forward, limit: 1_000), opening: nil)
         _ = await page.decodeAhead([], rowProjections: [RecentRows(failingAt: 250), RecentRows()], slices: 2)
-        #expect(page.preparedRows.count == 1, "only the projection that did not fail")
+        #expect(page.rowsMadeAhead.count == 1, "only the projection that did not fail")
     }
 
-    /// A catch-up long enough to read batches ahead: the engine puts the rows made ahead instead
-    /// of applying those events, and the table is what applying every event would have made.
-    @Test(.timeLimit(.minutes(3))) func aCatchUpPutsTheRowsMadeAheadAndEqualsApplyingEachEvent() async throws {
+    /// A catch-up long enough to read batches ahead: every event's rows are made once, ahead or
+    /// by the engine, and the table is what applying every event would have made.
+    @Test(.timeLimit(.minutes(3))) func aCatchUpMakesEachEventsRowsOnceAndEqualsApplyingEachEvent() async throws {
         let setup = try TestSetup()
         defer { setup.remove() }
         let total = 2 * firstBatch + 700
@@ -93,12 +93,12 @@ private struct RecentRows: RowProjection {
         let stored = try engine.read(RecentRows()) { try $0.entries(UInt64.self, in: "recent", limit: total) }
         #expect(stored.map(\.value) == (1...UInt64(total - 100)).reversed(), "one row per event of the type, newest first")
         #expect(stored.allSatisfy { $0.key == RecentKey.of($0.value) })
-        let oneByOne = projection.appliedOneByOne.value.load(ordering: .relaxed)
-        #expect(oneByOne >= firstBatch && oneByOne < total, "the first batch one by one, a batch read ahead from its rows")
+        #expect(projection.made == total, "each event's rows made once")
     }
 
-    /// A row LMDB cannot store, in a batch whose rows were made ahead: LMDB refuses it when the
-    /// engine puts it, the projection is marked failed at that event, and the others go on.
+    /// A row LMDB cannot store, in a batch whose rows were made ahead: the engine finds it before
+    /// storing anything, makes the batch's rows itself, and the projection is marked failed at
+    /// that event; the others go on.
     @Test(.timeLimit(.minutes(3))) func aRowMadeAheadThatLMDBRefusesFailsItsProjectionAtItsEvent() async throws {
         let setup = try TestSetup()
         defer { setup.remove() }
@@ -117,11 +117,11 @@ private struct RecentRows: RowProjection {
         #expect(try await engine.status().first { $0.name == "typeCounts" }?.state == .serving)
         let batches = try await engine.status().first { $0.name == "typeCounts" }?.checkpoint
         #expect(batches == UInt64(total), "the others went on")
-        #expect(projection.appliedOneByOne.value.load(ordering: .relaxed) > firstBatch, "the bad row's batch was applied event by event")
+        #expect(projection.made > 2 * firstBatch, "the bad row's batch made ahead, then again by the engine up to the bad row")
     }
 
-    /// Rows made ahead are stored in key order, not the events': where two events of one batch
-    /// write the same key, the later one's row must still be the one left.
+    /// Rows are stored in key order, not the events': where two events of one batch write the
+    /// same key, the later one's row must still be the one left.
     @Test(.timeLimit(.minutes(3))) func rowsStoredInKeyOrderLeaveTheLaterOfTwoRowsUnderOneKey() async throws {
         let setup = try TestSetup()
         defer { setup.remove() }
@@ -133,7 +133,6 @@ private struct RecentRows: RowProjection {
         let live = Task { try await engine.runLive() }
         defer { live.cancel() }
         try await engine.waitUntilProjected(UInt64(total))
-        #expect(projection.appliedOneByOne.value.load(ordering: .relaxed) < total, "a batch's rows were made ahead")
         let stored = try engine.read(RecentRows()) { try $0.entries(UInt64.self, in: "recent", limit: 100) }
         let latest = (UInt64(total - 6)...UInt64(total)).sorted { $0 % 7 > $1 % 7 }
         #expect(stored.map(\.value) == latest, "each key holds the last event's row")

@@ -25,8 +25,8 @@ public struct AccountActivityProjection: RowProjection {
     public init() {}
 
     /// The event's position under its actor; none for the system actor.
-    public func rows(for event: ProjectedEvent, into rows: inout some ReadModelRowSink) throws {
+    public func rows(for event: ProjectedEvent, into rows: inout ReadModelRows) throws {
         guard event.actor != CommandMetadata.systemActor, !event.actor.isEmpty else { return }
-        try rows.add(event.position, at: AccountKeys.userEntry(event.actor, position: event.position), in: Self.activity)
+        rows.add(event.position, at: AccountKeys.userEntry(event.actor, position: event.position), in: Self.activity)
     }
 }

@@ -114,7 +114,9 @@ public struct AlbumsGroupsProjection: Projection {
 
     /// Removes account `userId` from the group's members; nothing when it is not one.
     func removeMember(_ userId: String, from groupId: String, _ model: ReadModelWriter) throws {
-        guard try model.delete(AlbumsKeys.item(groupId, userId), in: Self.members) else { return }
+        let member = AlbumsKeys.item(groupId, userId)
+        guard try model.value(String.self, at: member, in: Self.members) != nil else { return }
+        try model.delete(member, in: Self.members)
         try model.delete(AlbumsKeys.membership(userId, groupId: groupId), in: Self.memberships)
         try model.update(StoredGroup.self, at: AlbumsKeys.group(groupId), in: Self.groups) { $0.memberCount -= 1 }
     }
@@ -131,7 +133,9 @@ public struct AlbumsGroupsProjection: Projection {
 
     /// Removes the pending invitation of `email`; nothing when there is none.
     func removeInvitation(_ email: String, from groupId: String, _ model: ReadModelWriter) throws {
-        guard !email.isEmpty, try model.delete(AlbumsKeys.invitation(groupId, email: email), in: Self.invitations) else { return }
+        let invitation = AlbumsKeys.invitation(groupId, email: email)
+        guard !email.isEmpty, try model.value(String.self, at: invitation, in: Self.invitations) != nil else { return }
+        try model.delete(invitation, in: Self.invitations)
         try model.delete(AlbumsKeys.invited(email, groupId: groupId), in: Self.invited)
         try model.update(StoredGroup.self, at: AlbumsKeys.group(groupId), in: Self.groups) { $0.memberCount -= 1 }
     }
@@ -139,7 +143,8 @@ public struct AlbumsGroupsProjection: Projection {
     /// Removes the group and every row of it: members (and their membership rows), pending
     /// invitations (and their addresses' rows), photos and messages.
     private func deleteGroup(_ groupId: String, _ model: ReadModelWriter) throws {
-        guard try model.delete(AlbumsKeys.group(groupId), in: Self.groups) else { return }
+        guard try model.value(StoredGroup.self, at: AlbumsKeys.group(groupId), in: Self.groups) != nil else { return }
+        try model.delete(AlbumsKeys.group(groupId), in: Self.groups)
         let prefix = AlbumsKeys.groupPrefix(groupId)
         for member in try model.entries(String.self, in: Self.members, prefix: prefix) {
             try model.delete(member.key, in: Self.members)

@@ -1,19 +1,19 @@
 /// One batch's writes to a projection's `heldTables`, waiting to be stored at the batch's end in
-/// key order (`ReadModelWriter.storeHeld`), or before anything reads their table.
+/// key order (`ReadModelWriter.store`, as a `RowProjection`'s rows are), or before anything scans
+/// their table.
 ///
 /// A reply notifies its report's followers, a post lands in three lists: each of those puts goes
 /// to another place of a large table, and put as they come each searched the B-tree from its root
 /// through pages the processor no longer had in its cache. Held and sorted, a batch's writes to
-/// one table go through one cursor in key order, mostly onto the page of the previous one (the
-/// same sorting the rows made ahead get, `PreparedRows.sortForStoring`).
+/// one table go through one cursor in key order, mostly onto the page of the previous one.
 ///
 /// Tables are found by comparing names along a short array, as `ReadModelTables` does: hashing
 /// the name on every put and read cost a projection that holds little more than it saved.
 ///
-/// A read of one key (`latest`) is answered from the held writes when one is under that key, and
-/// from the table otherwise, without storing anything first: a report's activity record, read and
-/// rewritten by each of its follows and replies, is then stored once per batch, not put and read
-/// back ten times.
+/// A read of one key (`latest`: a value, an insert's answer) is answered from the
+/// held writes when one is under that key, and from the table otherwise, without storing anything
+/// first: a report's activity record, read and rewritten by each of its follows and replies, is
+/// then stored once per batch, not put and read back ten times.
 ///
 /// A value changed in place (`ReadModelWriter.update`) is kept decoded (`working`) until its table
 /// is stored, and encoded once then: a report's activity record was decoded and encoded again by
@@ -45,12 +45,6 @@ final class HeldWrites {
     /// Holds `value` under `key` in the table at `index`.
     func add<T: ReadModelValue>(_ value: T, at key: String, inTableAt index: Int) {
         entries[index].rows.add(value, at: key, in: entries[index].table)
-        added(key, inTableAt: index)
-    }
-
-    /// Holds the stored bytes `value` under `key` in the table at `index`.
-    func add(encoded value: [UInt8], at key: String, inTableAt index: Int) {
-        entries[index].rows.add(encoded: value, at: key, in: entries[index].table)
         added(key, inTableAt: index)
     }
 

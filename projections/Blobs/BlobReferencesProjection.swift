@@ -113,9 +113,9 @@ public struct BlobReferencesProjection: Projection {
     /// Records that `reference` uses `blobId`, and under `entityKey` in `entities` which
     /// reference the entity made, for dropping it when the entity goes.
     private func refer(_ blobId: String, _ reference: BlobReference, from entityKey: String, in entities: String, _ model: ReadModelWriter) throws {
-        let stored = model.encoded(StoredBlobReference(blobId: blobId, reference: reference))
-        try model.put(encoded: stored, at: entityKey, in: entities)
-        try model.put(encoded: stored, at: BlobKeys.reference(blobId, reference), in: Self.references)
+        let stored = StoredBlobReference(blobId: blobId, reference: reference)
+        try model.put(stored, at: entityKey, in: entities)
+        try model.put(stored, at: BlobKeys.reference(blobId, reference), in: Self.references)
     }
 
     /// Drops the reference the entity under `entityKey` in `entities` made; nothing when none.

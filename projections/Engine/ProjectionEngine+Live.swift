@@ -22,33 +22,25 @@ extension ProjectionEngine {
     public func runLive(retryDelayMin: Duration = .milliseconds(50), retryDelayMax: Duration = .seconds(5)) async throws(ReadModelError) {
         runner.withLock { $0 = ProjectionRunnerStatus(phase: .catchingUp) }
         var reached = projected.position
-        // The batch after the one being applied, read and decoded meanwhile on another thread.
-        var ahead: BatchAhead?
-        var slices = DecodeSlices()
-        let freed = BatchRelease()
+        let batches = BatchPipeline(engine: self, projections: projections)
         // Events applied before the runner first reached the head of the log.
         var caughtUp = 0
         do throws(ReadModelError) {
             while !Task.isCancelled {
                 let next = (try liveCheckpoint() ?? reached) + 1
                 let page: DecodedEvents
-                if let ready = ahead, ready.position == next {
-                    page = ready.page
-                } else {
-                    do throws(ReadModelError) {
-                        page = DecodedEvents(try await readBatch(from: next), opening: personalData)
-                    } catch {
-                        await backOff(after: "\(error)", retryDelayMin, retryDelayMax)
-                        continue
-                    }
+                do throws(ReadModelError) {
+                    page = try await batches.batch(from: next)
+                } catch {
+                    await backOff(after: "\(error)", retryDelayMin, retryDelayMax)
+                    continue
                 }
-                ahead = nil
                 guard let last = page.records.last else {
                     logReadSucceeded()
                     if runner.withLock({ $0.phase == .catchingUp }) {
                         if caughtUp >= Self.longCatchUpEventsMin {
                             try store.flushUnsynced()
-                            await returnFreedMemory(of: freed)
+                            await returnFreedMemory(of: batches)
                         }
                         runner.withLock { if $0.phase == .catchingUp { $0.phase = .running } }
                     }
@@ -62,7 +54,7 @@ extension ProjectionEngine {
                         continue
                     }
                 }
-                let following = readAhead(after: page, for: projections, slices: slices)
+                batches.readAhead(after: page)
                 let applyCPU: Duration
                 do throws(ReadModelError) {
                     applyCPU = try ThreadCPUTime.measure { () throws(ReadModelError) in try applyLive(page) }.1
@@ -74,9 +66,7 @@ extension ProjectionEngine {
                 logReadSucceeded()
                 reached = last.position
                 caughtUp += page.records.count
-                ahead = await following?.value
-                if let ahead { slices.learn(applied: page, applyCPU: applyCPU, nextDecodeCPU: ahead.decodeCPU, releaseCPU: freed.last) }
-                freed.release(consume page, aside: ahead != nil && slices.releaseAside)
+                await batches.applied(consume page, applyCPU: applyCPU)
             }
             stop("cancelled")
         } catch {
@@ -85,10 +75,10 @@ extension ProjectionEngine {
         }
     }
 
-    /// Gives the memory of the batches `freed` released back to the system, once they all are
+    /// Gives the memory of the batches `batches` applied back to the system, once they all are
     /// freed: the end of a long catch-up or rebuild (`FreedMemory`).
-    func returnFreedMemory(of freed: BatchRelease) async {
-        await freed.settled()
+    func returnFreedMemory(of batches: BatchPipeline<Store>) async {
+        await batches.settled()
         FreedMemory.returnToSystem()
         freedMemoryReturns.add(1, ordering: .relaxed)
     }
@@ -121,37 +111,6 @@ extension ProjectionEngine {
             return status.logReadFailures
         }
         if failures > 0 { report(.logReadRecovered(failures: failures)) }
-    }
-
-    /// A batch read ahead: the position it starts at, its records with their events decoded (and
-    /// perhaps rows made), and the CPU time the decoding took.
-    typealias BatchAhead = (position: UInt64, page: DecodedEvents, decodeCPU: Duration)
-
-    /// Starts reading the batch after `page`, decoding it as `projections` will ask for it and,
-    /// when `slices` says so, making the rows of those that are `RowProjection`s, on another core
-    /// while this thread applies `page`, when `page` was full (catching up: more are likely
-    /// waiting). Nil at the head, where there is nothing to read ahead and the caller goes on as
-    /// before. Detached, as a task of this actor could not start while it applies.
-    nonisolated func readAhead(
-        after page: DecodedEvents, for projections: [any Projection], slices: DecodeSlices
-    ) -> Task<BatchAhead?, Never>? {
-        guard page.records.count >= Self.batchEventsMax, let last = page.records.last else { return nil }
-        let rowProjections = slices.rowsAhead ? projections.compactMap { $0 as? any RowProjection } : []
-        return Task.detached { [self] in
-            await batch(from: last.position + 1, decodedFor: projections, rowsFor: rowProjections, slices: slices.count)
-        }
-    }
-
-    /// The batch from `position`, read and decoded as `projections` will ask for it; nil when
-    /// the read fails (the caller reads again itself, and handles the failure). Nonisolated: it
-    /// runs beside the engine's thread, touching only the log and the batch it makes.
-    private nonisolated func batch(
-        from position: UInt64, decodedFor projections: [any Projection], rowsFor rowProjections: [any RowProjection], slices: Int
-    ) async -> BatchAhead? {
-        guard let records = try? await readBatch(from: position) else { return nil }
-        let page = DecodedEvents(records, opening: personalData)
-        let decodeCPU = await page.decodeAhead(projections.compactMap(\.reads).joined(), rowProjections: rowProjections, slices: slices)
-        return (position, page, decodeCPU)
     }
 
     /// One live batch: every projection's changes and checkpoint in one transaction. A

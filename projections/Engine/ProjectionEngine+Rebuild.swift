@@ -40,20 +40,12 @@ extension ProjectionEngine {
             try store.store(meta, of: name, in: txn)
         }
         var checkpoint: UInt64 = 0
-        // The next batch, read and decoded on the other core while this one is applied (as the
-        // live runner does while it catches up).
-        var ahead: BatchAhead?
-        var slices = DecodeSlices()
-        let freed = BatchRelease()
+        // The next batch read ahead while this one is applied, as the live runner's catch-up does.
+        let batches = BatchPipeline(engine: self, projections: [projection])
         while true {
-            let page: DecodedEvents
-            if let ready = ahead, ready.position == checkpoint + 1 {
-                page = ready.page
-            } else {
-                page = DecodedEvents(try await readBatch(from: checkpoint + 1), opening: personalData)
-            }
+            let page = try await batches.batch(from: checkpoint + 1)
             guard let last = page.records.last else { break }
-            let following = readAhead(after: page, for: [projection], slices: slices)
+            batches.readAhead(after: page)
             let applyCPU = try ThreadCPUTime.measure { () throws(ReadModelError) in
                 try store.write { txn in
                     guard var meta = try store.meta(of: name, in: txn.reader), meta.rebuild?.id == id else {
@@ -65,12 +57,10 @@ extension ProjectionEngine {
                 }
             }.1
             checkpoint = last.position
-            ahead = await following?.value
-            if let ahead { slices.learn(applied: page, applyCPU: applyCPU, nextDecodeCPU: ahead.decodeCPU, releaseCPU: freed.last) }
-            freed.release(consume page, aside: ahead != nil && slices.releaseAside)
+            await batches.applied(consume page, applyCPU: applyCPU)
             await pause(at: .built(checkpoint: checkpoint))
         }
-        if checkpoint >= Self.longCatchUpEventsMin { await returnFreedMemory(of: freed) }
+        if checkpoint >= Self.longCatchUpEventsMin { await returnFreedMemory(of: batches) }
         await pause(at: .reachedEnd(checkpoint: checkpoint))
         try await swap(projection, id: id, generation: generation, checkpoint: checkpoint, tables: tables, oldTables: oldTables)
     }

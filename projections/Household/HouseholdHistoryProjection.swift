@@ -29,8 +29,8 @@ public struct HouseholdHistoryProjection: RowProjection {
     public init() {}
 
     /// A row for each `taskCompleted`; none for other events.
-    public func rows(for event: ProjectedEvent, into rows: inout some ReadModelRowSink) throws {
+    public func rows(for event: ProjectedEvent, into rows: inout ReadModelRows) throws {
         guard case .completion(let p)? = try event.decoded(as: HouseholdRecord.self) else { return }
-        try rows.add(event.position, at: HouseholdKeys.history(house: p.houseId, position: event.position), in: Self.history)
+        rows.add(event.position, at: HouseholdKeys.history(house: p.houseId, position: event.position), in: Self.history)
     }
 }

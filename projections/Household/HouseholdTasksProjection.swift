@@ -49,7 +49,7 @@ public struct HouseholdTasksProjection: Projection {
         case .taskRemoved(let p):
             let key = HouseholdKeys.task(house: p.houseId, room: p.roomId, task: p.taskId)
             try model.delete(key, in: Self.tasks)
-            try model.remove(key, in: Self.lastDone)
+            try model.delete(key, in: Self.lastDone)
         case .roomRemoved(let p):
             // Its `taskRemoved` events came first; this only guards against a stray task.
             try deleteAll(prefix: HouseholdKeys.roomPrefix(house: p.houseId, room: p.roomId), model)

@@ -92,7 +92,7 @@ public struct NeighbourhoodReportsProjection: Projection {
             case .reportUnfollowed(let p):
                 guard let index = activity.followers.firstIndex(of: p.userId) else { return }
                 activity.followers.remove(at: index)
-                try model.remove(followedKey(activity.position, p.userId), in: Self.followedReports)
+                try model.delete(followedKey(activity.position, p.userId), in: Self.followedReports)
             case .replyPosted(let p):
                 try reply(p, to: activity, at: event.position, model)
                 activity.replyCount += 1
@@ -136,11 +136,10 @@ public struct NeighbourhoodReportsProjection: Projection {
     /// notification is the report's id, which with the reply's position in its key finds the
     /// reply (and the report's title) when it is read: a few bytes per follower, not a copy.
     private func reply(_ p: NeighbourhoodEvent.ReplyPosted, to activity: ReportActivity, at position: UInt64, _ model: ReadModelWriter) throws {
-        let notification = model.encoded(p.reportId)
         var recipients: [String] = []
         for follower in activity.followers where follower != p.authorId {
             let key = ReadModelKeys.newestFirst(NeighbourhoodKeys.userPrefix(follower), position)
-            try model.put(encoded: notification, at: key, in: Self.notifications)
+            try model.put(p.reportId, at: key, in: Self.notifications)
             recipients.append(follower)
         }
         let from = NeighbourView(userId: p.authorId, displayName: p.authorDisplayName)
@@ -152,18 +151,18 @@ public struct NeighbourhoodReportsProjection: Projection {
     /// Removes the report from every table: lists, follow lists, its thread, and the
     /// notifications it caused, so nothing points at a report that answers 404.
     private func delete(_ record: ReportRecord, followers: [String], _ model: ReadModelWriter) throws {
-        try model.remove(NeighbourhoodKeys.report(record.reportId), in: Self.reports)
-        try model.remove(NeighbourhoodKeys.report(record.reportId), in: Self.activity)
-        for (table, key) in listKeys(of: record) { try model.remove(key, in: table) }
+        try model.delete(NeighbourhoodKeys.report(record.reportId), in: Self.reports)
+        try model.delete(NeighbourhoodKeys.report(record.reportId), in: Self.activity)
+        for (table, key) in listKeys(of: record) { try model.delete(key, in: table) }
         let reportPrefix = NeighbourhoodKeys.reportPrefix(record.reportId)
-        for follower in followers { try model.remove(followedKey(record.position, follower), in: Self.followedReports) }
+        for follower in followers { try model.delete(followedKey(record.position, follower), in: Self.followedReports) }
         for (replyKey, reply) in try model.entries(StoredReply.self, in: Self.replies, prefix: reportPrefix) {
             // A notification is keyed like its reply, with the recipient's prefix for the report's.
             let invertedPosition = replyKey.dropFirst(reportPrefix.count)
             for recipient in reply.recipients {
-                try model.remove(NeighbourhoodKeys.userPrefix(recipient) + invertedPosition, in: Self.notifications)
+                try model.delete(NeighbourhoodKeys.userPrefix(recipient) + invertedPosition, in: Self.notifications)
             }
-            try model.remove(replyKey, in: Self.replies)
+            try model.delete(replyKey, in: Self.replies)
         }
     }
 }

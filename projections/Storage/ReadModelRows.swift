@@ -1,10 +1,11 @@
 import Foundation
 
-/// Rows to store, keys and encoded values back to back in one buffer: what a `RowProjection`
-/// makes of an event (made on the thread that reads a batch ahead, so that the engine's thread
-/// only hands each row to LMDB), or the writes a projection's `heldTables` wait with for the end
-/// of a batch (`HeldWrites`), removals among them.
-public struct ReadModelRows: ReadModelRowSink, Sendable {
+/// Rows to store, keys and encoded values back to back in one buffer: a batch's writes, stored in
+/// key order at its end (`ReadModelWriter.store`). What a `RowProjection` makes of a batch's
+/// events (on the thread that reads a batch ahead, when it has the time, so that the engine's
+/// thread only hands each row to LMDB), and the writes a projection's `heldTables` wait with
+/// (`HeldWrites`), removals among them.
+public struct ReadModelRows: Sendable {
     /// One row: its table (an index into `tables`), where its key and value lie in `buffer`, and
     /// its key's first eight bytes as a big-endian number, which orders most pairs of keys
     /// without comparing their bytes; a removal has no value.
@@ -29,11 +30,6 @@ public struct ReadModelRows: ReadModelRowSink, Sendable {
     /// Adds `value` under `key` in `table`, as `ReadModelWriter.put` would store it.
     public mutating func add<T: ReadModelValue>(_ value: T, at key: String, in table: String) {
         append(key: key, in: table, removes: false) { value.encode(to: &$0) }
-    }
-
-    /// Adds the stored bytes `value` (`ReadModelWriter.encoded`) under `key` in `table`.
-    mutating func add(encoded value: [UInt8], at key: String, in table: String) {
-        append(key: key, in: table, removes: false) { $0.appendRaw(value) }
     }
 
     /// Adds the removal of `key` from `table`.
@@ -163,9 +159,10 @@ public struct ReadModelRows: ReadModelRowSink, Sendable {
         return try buffer.bytes.withUnsafeBytes { try body(UnsafeRawBufferPointer(rebasing: $0[row.valueStart..<row.end])) }
     }
 
-    /// Whether every key of the rows from `first` on is one LMDB stores (`canStore`).
-    func keysFit(from first: Int, _ canStore: (Int) -> Bool) -> Bool {
-        rows[first...].allSatisfy { canStore($0.valueStart - $0.keyStart) }
+    /// The length of the first key from row `first` on that LMDB cannot store (empty, or longer
+    /// than `keyBytesMax`); nil when it stores them all.
+    func unstorableKeyBytes(from first: Int, keyBytesMax: Int) -> Int? {
+        rows[first...].lazy.map { $0.valueStart - $0.keyStart }.first { $0 < 1 || $0 > keyBytesMax }
     }
 
     /// The table of row `index`.
@@ -178,17 +175,16 @@ public struct ReadModelRows: ReadModelRowSink, Sendable {
         rows[Int(a)].table == rows[Int(b)].table
     }
 
-    /// Calls `body` with each row whose index is in `order` and at least `first`, in that order:
-    /// its index, key bytes and value bytes (nil for a removal).
+    /// Calls `body` with each row whose index is in `order`, in that order: its key bytes and
+    /// value bytes (nil for a removal).
     func forEach(
-        inOrder order: ArraySlice<Int32>, from first: Int,
-        _ body: (_ index: Int, _ key: UnsafeRawBufferPointer, _ value: UnsafeRawBufferPointer?) throws -> Void
+        inOrder order: ArraySlice<Int32>, _ body: (_ key: UnsafeRawBufferPointer, _ value: UnsafeRawBufferPointer?) throws -> Void
     ) throws {
         try buffer.bytes.withUnsafeBytes { all in
-            for index in order where index >= first {
+            for index in order {
                 let row = rows[Int(index)]
                 try body(
-                    Int(index), UnsafeRawBufferPointer(rebasing: all[row.keyStart..<row.valueStart]),
+                    UnsafeRawBufferPointer(rebasing: all[row.keyStart..<row.valueStart]),
                     row.removes ? nil : UnsafeRawBufferPointer(rebasing: all[row.valueStart..<row.end]))
             }
         }

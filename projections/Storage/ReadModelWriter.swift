@@ -38,31 +38,34 @@ public struct ReadModelWriter {
         return try scratch.writer.bytes.withUnsafeBytes(body)
     }
 
-    /// `value`'s stored bytes, for storing one value under many keys without encoding it for each.
-    public func encoded<T: ReadModelValue>(_ value: T) -> [UInt8] {
-        value.encodedBytes()
-    }
-
-    /// Stores bytes from `encoded(_:)` under `key` in `table`.
-    public func put(encoded value: [UInt8], at key: String, in table: String) throws {
-        if let held, let index = held.index(of: table) {
-            try checkKey(key)
-            held.add(encoded: value, at: key, inTableAt: index)
-            return
+    /// Stores a batch's `rows` in key order, each table's through one cursor, only the last row
+    /// under each key: what `HeldWrites` held, or a `RowProjection`'s rows. `order` is that
+    /// storing order when it was worked out beforehand (`storingOrder`, on the thread that made
+    /// the rows ahead).
+    func store(_ rows: ReadModelRows, inOrder order: [Int32]? = nil) throws {
+        let order = order ?? Self.storingOrder(of: rows)
+        var start = order.startIndex
+        while start < order.endIndex {
+            // The order groups rows by table: one cursor for each run.
+            let table = rows.table(of: order[start])
+            var end = start + 1
+            while end < order.endIndex, rows.shareTable(order[end], order[start]) { end += 1 }
+            try transaction.withWriteCursor(database(table)) { cursor in
+                try rows.forEach(inOrder: order[start..<end]) { key, value in
+                    if let value { try cursor.put(keyBytes: key, value) } else { try cursor.delete(keyBytes: key) }
+                }
+            }
+            start = end
         }
-        try value.withUnsafeBytes { try put(rawValue: $0, at: key, in: table) }
     }
 
-    /// Whether LMDB stores a key of `keyBytes` bytes.
-    func canStore(keyBytes: Int) -> Bool {
-        transaction.canStore(keyBytes: keyBytes)
-    }
-
-    /// Stores the rows of `prepared` from row `first` on in their storing order, the rows of
-    /// each table through one cursor. When a put throws, `failedRow` is its row.
-    func put(_ prepared: PreparedRows, from first: Int, failedRow: inout Int?) throws {
-        precondition(prepared.order.count == prepared.rows.count, "prepared rows are sorted for storing before they are put")
-        try store(prepared.rows, inOrder: prepared.order, from: first, failedRow: &failedRow)
+    /// The order `store` stores `rows` in: by table and key, so that the puts of one table go
+    /// through the B-tree in order instead of from its root at random, and without the rows a
+    /// later row under the same key supersedes. Rows of a batch are spread over many lists (each
+    /// house's history, each user's activity); put in the events' order, almost every put
+    /// searched pages the processor no longer had in its cache.
+    static func storingOrder(of rows: ReadModelRows) -> [Int32] {
+        rows.lastWrites(in: rows.storingOrder())
     }
 
     /// Stores every write still held: the batch is at its end.
@@ -74,28 +77,7 @@ public struct ReadModelWriter {
     /// Stores what `table` holds, in key order, before anything reads the table.
     private func storeHeld(_ table: String) throws {
         guard let rows = held?.take(table) else { return }
-        var failedRow: Int?
-        try store(rows, inOrder: rows.lastWrites(in: rows.storingOrder()), from: 0, failedRow: &failedRow)
-    }
-
-    /// Stores (or removes) the rows of `rows` in `order` from row `first` on, each table's run
-    /// through one cursor. When one throws, `failedRow` is its row.
-    private func store(_ rows: ReadModelRows, inOrder order: [Int32], from first: Int, failedRow: inout Int?) throws {
-        var start = order.startIndex
-        while start < order.endIndex {
-            // The order groups rows by table: one cursor for each run.
-            let table = rows.table(of: order[start])
-            var end = start + 1
-            while end < order.endIndex, rows.shareTable(order[end], order[start]) { end += 1 }
-            try transaction.withWriteCursor(database(table)) { cursor in
-                try rows.forEach(inOrder: order[start..<end], from: first) { index, key, value in
-                    failedRow = index
-                    if let value { try cursor.put(keyBytes: key, value) } else { try cursor.delete(keyBytes: key) }
-                }
-            }
-            start = end
-        }
-        failedRow = nil
+        try store(rows)
     }
 
     /// Throws `LMDBError.keySize` for a key LMDB cannot store, as its put would.
@@ -161,23 +143,15 @@ public struct ReadModelWriter {
         try put(value, at: key, in: table)
     }
 
-    /// Removes `key` from `table`; false when it was not there, as a key LMDB cannot store never is.
-    /// In a held table, answering stores what the table holds first: `remove` does not answer.
-    @discardableResult
-    public func delete(_ key: String, in table: String) throws -> Bool {
-        try storeHeld(table)
+    /// Removes `key` from `table` if it is there. In a held table the removal waits with the
+    /// table's other writes. It does not say whether the key was there: answering would make a
+    /// held table that is only written look its keys up (`value` asks, where it must).
+    public func delete(_ key: String, in table: String) throws {
         let database = try database(table)
-        guard transaction.canStore(keyBytes: key.utf8.count) else { return false }
-        return try ReadModelKeys.withBytes(of: key) { try transaction.delete(database, keyBytes: $0) }
-    }
-
-    /// Removes `key` from `table` if it is there, without saying whether it was: in a held table
-    /// the removal waits with the table's other writes.
-    public func remove(_ key: String, in table: String) throws {
-        guard let held, let index = held.index(of: table) else { return _ = try delete(key, in: table) }
         // A key LMDB cannot store is in no table.
         guard transaction.canStore(keyBytes: key.utf8.count) else { return }
-        held.addRemoval(of: key, inTableAt: index)
+        if let held, let index = held.index(of: table) { return held.addRemoval(of: key, inTableAt: index) }
+        _ = try ReadModelKeys.withBytes(of: key) { try transaction.delete(database, keyBytes: $0) }
     }
 
     /// Every entry of `table` whose key starts with `prefix`, in key order, from one cursor pass:

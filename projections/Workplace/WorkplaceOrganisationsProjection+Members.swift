@@ -11,13 +11,13 @@ extension WorkplaceOrganisationsProjection {
             try model.put(request, at: WorkplaceKeys.item(p.organisationId, p.userId), in: Self.requests)
         case .joinRequestAccepted(let p):
             let key = WorkplaceKeys.item(p.organisationId, p.userId)
-            try model.remove(key, in: Self.requests)
+            try model.delete(key, in: Self.requests)
             let member = OrganisationMember(
                 userId: p.userId, name: p.name, employeeNumber: p.employeeNumber, locationId: p.locationId, admin: false)
             try model.put(member, at: key, in: Self.members)
             try model.put(p.organisationId, at: WorkplaceKeys.userOrganisation(p.userId, p.organisationId), in: Self.userOrganisations)
         case .joinRequestRejected(let p):
-            try model.remove(WorkplaceKeys.item(p.organisationId, p.userId), in: Self.requests)
+            try model.delete(WorkplaceKeys.item(p.organisationId, p.userId), in: Self.requests)
         case .memberChanged(let p):
             try model.update(OrganisationMember.self, at: WorkplaceKeys.item(p.organisationId, p.userId), in: Self.members) { member in
                 member.locationId = p.locationId
@@ -25,7 +25,7 @@ extension WorkplaceOrganisationsProjection {
             }
         case .memberRemoved(let p):
             try model.delete(WorkplaceKeys.item(p.organisationId, p.userId), in: Self.members)
-            try model.remove(WorkplaceKeys.userOrganisation(p.userId, p.organisationId), in: Self.userOrganisations)
+            try model.delete(WorkplaceKeys.userOrganisation(p.userId, p.organisationId), in: Self.userOrganisations)
         default:
             preconditionFailure("not a membership event: \(event.typeName)")
         }

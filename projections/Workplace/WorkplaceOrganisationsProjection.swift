@@ -137,7 +137,7 @@ public struct WorkplaceOrganisationsProjection: Projection {
         try model.delete(key, in: Self.news)
         // The stored item's location, not the event's: the lists hold it where it was posted.
         for (table, listKey) in newsListKeys(p.organisationId, locationId: item.locationId, position: item.position) {
-            try model.remove(listKey, in: table)
+            try model.delete(listKey, in: table)
         }
     }
 
