@@ -96,7 +96,7 @@ public final class LogbookRuntime: Sendable {
         var options = EventStoreOptions()
         options.unsafeNoSync = configuration.unsafeNoSync
         options.writeAhead = configuration.writeAhead
-        options.indexTail.eventsMax = configuration.indexTailEventsMax
+        if let eventsMax = configuration.indexTailEventsMax { options.indexTail.eventsMax = eventsMax }
         options.clock = configuration.clock
         options.commitObserver = { metrics.recordGroupCommit($0) }
         return options

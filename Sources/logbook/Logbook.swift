@@ -51,7 +51,7 @@ struct Serve: AsyncParsableCommand {
     var writeAhead: Bool?
 
     @Option(name: .customLong("index-tail-events"), help: ArgumentHelp(
-        "Write the log's stream, category, type and tag entries of up to N events together while appends queue behind each other, instead of with each commit (docs/decisions/0008); 0 writes them with each commit. Default: $LOGBOOK_INDEX_TAIL_EVENTS, else 0.",
+        "Write the log's stream, category, type and tag entries of up to N events together while appends queue behind each other, instead of with each commit (docs/decisions/0021); 0 writes them with each commit. Default: $LOGBOOK_INDEX_TAIL_EVENTS, else the log's own default.",
         valueName: "N"))
     var indexTailEvents: Int?
 
@@ -174,9 +174,9 @@ enum ServerEnvironment {
     /// records, so it stays short.
     static let indexTailEventsRange = 0...10_000
 
-    /// `LOGBOOK_INDEX_TAIL_EVENTS`: 0 when unset.
-    static func indexTailEvents(_ environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Int {
-        guard let text = environment["LOGBOOK_INDEX_TAIL_EVENTS"], !text.isEmpty else { return 0 }
+    /// `LOGBOOK_INDEX_TAIL_EVENTS`; nil when unset, which leaves the log's own default.
+    static func indexTailEvents(_ environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Int? {
+        guard let text = environment["LOGBOOK_INDEX_TAIL_EVENTS"], !text.isEmpty else { return nil }
         return try indexTailEvents(Int(text), from: "LOGBOOK_INDEX_TAIL_EVENTS", given: text)
     }
 

@@ -1,4 +1,6 @@
 import ArgumentParser
+import EventLog
+import Foundation
 import Testing
 @testable import API
 @testable import logbook
@@ -38,10 +40,12 @@ struct ServeOptionsTests {
         #expect(try !Serve.parse(["--write-ahead", "--no-write-ahead"]).configuration().writeAhead, "the last one given")
     }
 
-    /// The index tail (docs/decisions/0008) is off unless the option or the environment sets a
-    /// size; the option wins, and a size outside 0…10,000 or not a number is refused.
-    @Test func theIndexTailIsOffByDefaultAndTheOptionOrTheEnvironmentSizesIt() throws {
-        #expect(try ServerEnvironment.indexTailEvents([:]) == 0)
+    /// The index tail (docs/decisions/0021) is the log's own default unless the option or the
+    /// environment sets a size; the option wins, and a size outside 0…10,000 or not a number is
+    /// refused. A runtime on a configuration that sets none opens its log with that default.
+    @Test func theIndexTailIsTheLogsDefaultUnlessTheOptionOrTheEnvironmentSizesIt() throws {
+        #expect(try ServerEnvironment.indexTailEvents([:]) == nil, "unset: the log's default")
+        #expect(try ServerEnvironment.indexTailEvents(["LOGBOOK_INDEX_TAIL_EVENTS": "0"]) == 0)
         #expect(try ServerEnvironment.indexTailEvents(["LOGBOOK_INDEX_TAIL_EVENTS": "1024"]) == 1_024)
         for text in ["-1", "10001", "lots", "1e3", " 5"] {
             #expect(throws: ValidationError.self) { try ServerEnvironment.indexTailEvents(["LOGBOOK_INDEX_TAIL_EVENTS": text]) }
@@ -50,6 +54,12 @@ struct ServeOptionsTests {
         for bad in ["-1", "10001"] {
             #expect(throws: (any Error).self) { try Serve.parse(["--index-tail-events", bad]) }
         }
+        let directory = NSTemporaryDirectory() + "serve-options-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let runtime = try LogbookRuntime.forTests(on: directory, unsafeNoSync: true)
+        defer { runtime.close() }
+        #expect(runtime.log.lmdb.options.indexTail.eventsMax == IndexTailPolicy().eventsMax)
+        #expect(IndexTailPolicy().eventsMax > 0, "on by default")
     }
 
     @Test(arguments: [

@@ -57,7 +57,7 @@ struct IndexTailTests {
 
     @Test func readsFindTheTailsEventsAsTheyFindIndexedOnes() async throws {
         // The same 25 events, once indexed at every commit, once with a tail of the last 5.
-        let indexed = try TestLog()
+        let indexed = try TestLog { $0.indexTail.eventsMax = 0 }
         defer { indexed.remove() }
         try await Self.appendEach(Self.events(25), to: indexed.store)
         let tailed = try TestLog { $0.indexTail.eventsMax = 10; $0.indexTail.flushesWhenIdle = false }
@@ -186,14 +186,36 @@ struct IndexTailTests {
         #expect(try reader.verify().isHealthy)
         reader.close()
 
-        // Reopened without the tail: its first batch writes what the last run left.
-        let writer = try log.reopen()
+        // Reopened without the tail: its first batch writes what the last run left, and reads
+        // look for a tail since one was there.
+        let writer = try log.reopen { $0.indexTail.eventsMax = 0 }
         defer { writer.close() }
+        #expect(writer.readsIndexTail)
         #expect(try writer.indexTail().count == 7 && Self.entries("streams", of: writer) == 0)
         _ = try await writer.append(request([event("house-0")]))
         #expect(try writer.indexTail().isEmpty && Self.entries("streams", of: writer) == 8 && Self.entries("tags", of: writer) == 14)
         #expect(try writer.readStream("house-0", limit: 10).map(\.position) == [1, 6, 8])
         #expect(try writer.verify().isHealthy)
+    }
+
+    /// The tail off (`eventsMax` 0) on a log that holds none: the writer's process reads no tail
+    /// (`indexTail(in:)` answers an empty one without reading `meta`), even when `meta` names one
+    /// behind its back; a reader in another process cannot know, and looks.
+    @Test func withTheTailOffAndNoneStoredTheWritersProcessReadsNoTail() async throws {
+        let log = try TestLog { $0.indexTail.eventsMax = 0 }
+        defer { log.remove() }
+        try await Self.appendEach(Self.events(3), to: log.store)
+        #expect(!log.store.readsIndexTail)
+        try log.store.environment.write { txn in
+            try txn.put(log.store.databases.meta, IndexTail.metaKey, IndexTail.metaValue(start: 2))
+        }
+        #expect(try log.store.indexTail().isEmpty && log.store.readStream("house-0", limit: 10).map(\.position) == [1])
+        let reader = try log.reopen { $0.readOnly = true }
+        defer { reader.close() }
+        #expect(try reader.readsIndexTail && reader.indexTail().count == 2)
+        let byDefault = try TestLog()
+        defer { byDefault.remove() }
+        #expect(byDefault.store.readsIndexTail, "the default keeps a tail, so its reads look for one")
     }
 
     @Test func verifyNamesAnEntryForAnEventOfTheTail() async throws {

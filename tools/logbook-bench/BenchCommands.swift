@@ -19,8 +19,8 @@ struct ConcurrentCommand: AsyncParsableCommand {
         valueName: "N,..."), transform: parseCountsFromZero)
     var writebackCommits: [Int] = []
     @Option(name: .customLong("index-tail"), help: ArgumentHelp(
-        "Also measure each mode with the index tail (docs/decisions/0008) of N events, each after the mode's default; comma-separated.",
-        valueName: "N,..."), transform: parseCounts)
+        "Also measure each mode with an index tail of N events instead of the log's default (docs/decisions/0021), each after the mode's default; 0 for none; comma-separated.",
+        valueName: "N,..."), transform: parseCountsFromZero)
     var indexTails: [Int] = []
     @OptionGroup var load: LoadOptions
     @OptionGroup var options: BenchOptions
@@ -90,13 +90,13 @@ struct GrowthCommand: AsyncParsableCommand {
     var fillEventsPerAppend = 1_000
     @Flag(name: .customLong("write-ahead"), help: "Measure the logs in the write-ahead mode (ADR 0006) instead of syncing each commit.")
     var writeAhead = false
-    @Option(name: .customLong("index-tail"), help: "Measure the logs with the index tail of N events (docs/decisions/0008); 0: none.")
-    var indexTail = 0
+    @Option(name: .customLong("index-tail"), help: "Measure the logs with an index tail of N events instead of the log's default (docs/decisions/0021); 0: none.")
+    var indexTail: Int?
     @OptionGroup var load: LoadOptions
     @OptionGroup var options: BenchOptions
 
     func validate() throws {
-        guard indexTail >= 0 else { throw ValidationError("--index-tail must not be negative") }
+        guard indexTail.map({ $0 >= 0 }) ?? true else { throw ValidationError("--index-tail must not be negative") }
         guard smallEvents >= 0, largeEvents >= 0, writers >= 1, rounds >= 1 else {
             throw ValidationError("sizes must not be negative; --writers and --rounds must be positive")
         }

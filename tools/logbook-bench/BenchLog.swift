@@ -7,10 +7,10 @@ enum BenchLog {
     /// defaults a server would use, so the figures are the ones a server gets.
     static func open(
         _ directory: String, unsafeNoSync: Bool = false, writeAhead: Bool = false, checkpointCommits: Int? = nil, writebackCommits: Int? = nil,
-        indexTail: Int = 0
+        indexTail: Int? = nil
     ) throws -> LMDBEventStore {
         var options = EventStoreOptions()
-        options.indexTail.eventsMax = indexTail
+        if let indexTail { options.indexTail.eventsMax = indexTail }
         options.unsafeNoSync = unsafeNoSync
         options.writeAhead = writeAhead
         if let writebackCommits { options.writeAheadCommitsPerWritebackStart = writebackCommits }

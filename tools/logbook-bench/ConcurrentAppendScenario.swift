@@ -20,16 +20,16 @@ struct ConcurrentAppendScenario {
     /// With `writeAhead`, more logs in that mode, each starting LMDB's writeback every so many
     /// commits (0: leaving it to the checkpoints) instead of the log's default.
     var writebackCommits: [Int] = []
-    /// More logs with the index tail (`--index-tail`, docs/decisions/0008) of each of these
-    /// sizes, in each mode measured.
+    /// More logs with the index tail (`--index-tail`, docs/decisions/0021) of each of these
+    /// sizes instead of the log's default, in each mode measured; 0 for none.
     var indexTails: [Int] = []
 
-    /// The logs each writer count runs on, in turn.
-    private var modes: [(log: String, writeAhead: Bool, writebackCommits: Int?, indexTail: Int)] {
-        let syncing = [("lmdb", false, Int?.none, 0)] + indexTails.map { ("lmdb, index tail \($0)", false, Int?.none, $0) }
+    /// The logs each writer count runs on, in turn; a nil index tail is the log's default.
+    private var modes: [(log: String, writeAhead: Bool, writebackCommits: Int?, indexTail: Int?)] {
+        let syncing = [("lmdb", false, Int?.none, Int?.none)] + indexTails.map { ("lmdb, index tail \($0)", false, Int?.none, $0) }
         guard writeAhead else { return syncing }
-        return syncing + [("lmdb, write-ahead", true, nil, 0)]
-            + writebackCommits.map { ($0 == 0 ? "lmdb, write-ahead, no early writeback" : "lmdb, write-ahead, writeback/\($0)", true, $0, 0) }
+        return syncing + [("lmdb, write-ahead", true, nil, nil)]
+            + writebackCommits.map { ($0 == 0 ? "lmdb, write-ahead, no early writeback" : "lmdb, write-ahead, writeback/\($0)", true, $0, nil) }
             + indexTails.map { ("lmdb, write-ahead, index tail \($0)", true, nil, $0) }
     }
 

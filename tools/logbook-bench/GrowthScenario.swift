@@ -16,8 +16,8 @@ struct GrowthScenario {
     var fillEventsPerAppend = 1_000
     /// The measured log in the write-ahead mode (ADR 0006) instead of syncing each commit.
     var writeAhead = false
-    /// The measured log's index tail (docs/decisions/0008); 0: none.
-    var indexTail = 0
+    /// The measured log's index tail (docs/decisions/0021); nil: the log's default, 0: none.
+    var indexTail: Int?
 
     static let columns = [
         Column(key: "logEvents", title: "log events"),
@@ -36,7 +36,7 @@ struct GrowthScenario {
     func run(_ options: BenchOptions) async throws -> ScenarioReport {
         var report = ScenarioReport(
             scenario: "growth",
-            summary: "durable single-event appends from \(writers) writers on a small and a large log (filled without fsync in \(fillEventsPerAppend)-event commands, then flushed and reopened durable\(writeAhead ? ", write-ahead mode" : "")\(indexTail > 0 ? ", index tail \(indexTail)" : "")), \(shape)",
+            summary: "durable single-event appends from \(writers) writers on a small and a large log (filled without fsync in \(fillEventsPerAppend)-event commands, then flushed and reopened durable\(writeAhead ? ", write-ahead mode" : "")\(indexTail.map { ", index tail \($0)" } ?? "")), \(shape)",
             columns: Self.columns
         )
         var rates: [Double] = []

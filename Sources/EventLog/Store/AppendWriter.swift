@@ -183,7 +183,8 @@ final class AppendWriter: @unchecked Sendable {
             (outcomes, newHead, newChainHash, applied, newTail, newStoredTailStart) = try environment.write { txn in
                 var applier = BatchApplier(
                     databases: databases, transaction: txn, head: head, chainHash: chainHash, recordedAtMicroseconds: now,
-                    keepsPuts: writeAhead != nil, tail: tail, defersIndexes: indexTail.defers
+                    keepsPuts: writeAhead != nil, tail: tail,
+                    defersIndexes: indexTail.defers(after: tail, requests: requests.count, appendsWaiting: { queuedRequests > 0 })
                 )
                 let outcomes = try requests.map { request in
                     isolated ? try applier.applyIsolated(request, failsTheBatch: failsTheBatch) : try applier.apply(request)

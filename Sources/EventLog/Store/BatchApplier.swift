@@ -137,6 +137,11 @@ struct BatchApplier {
         hashes += hash
         try put(.heads, databases.heads, headKey, StreamHead(version: version, position: position).encoded)
         if defersIndexes {
+            // The entries are put later, beside other requests' entries: a key LMDB would refuse
+            // must fail this request now, as putting it would. Each key is its name, NUL and
+            // eight bytes; a category is no longer than its stream id.
+            let keyBytes = max(event.streamID.utf8.count, event.type.utf8.count, event.tags.lazy.map(\.utf8.count).max() ?? 0) + 9
+            guard transaction.canStore(keyBytes: keyBytes) else { throw LMDBError.keySize(bytes: keyBytes) }
             tail.add(streamID: event.streamID, version: version, type: event.type, tags: event.tags, at: position)
         } else {
             try put(.streams, databases.streams, IndexKeys.streamVersion(event.streamID, version), IndexKeys.position(position))

@@ -128,19 +128,32 @@ struct IndexTail: Sendable {
     }
 }
 
-/// When the writer writes the index tail (docs/decisions/0008).
+/// When the writer writes the index tail (docs/decisions/0008, 0021).
 public struct IndexTailPolicy: Sendable {
     /// The most events the tail holds before a batch writes it; 0: every batch writes its own
-    /// entries, as a log without the tail does.
-    public var eventsMax = 0
+    /// entries, as a log without the tail does. The default is every log's, the server's
+    /// included: under many writers a leaf of `streams` and `tags` is then written for many
+    /// events instead of one; 1,024 gained no more, and its flush, some 4,000 puts in one
+    /// commit, lengthened the slowest appends (docs/benchmarks.md, "The index tail").
+    public var eventsMax = 256
     /// Whether a batch that no append waits behind writes the tail, so that a lone writer
     /// indexes every commit and a log at rest has no tail. Tests turn it off to keep one.
     public var flushesWhenIdle = true
 
-    /// No tail: every commit writes its events' entries.
+    /// A tail of up to `eventsMax` events, written whenever no append waits.
     public init() {}
 
+    /// Whether the writer ever keeps a tail.
     var defers: Bool { eventsMax > 0 }
+
+    /// Whether a batch of `requests` appends, after `tail`, adds its events to the tail rather
+    /// than writing their entries: only while appends share commits (the batch holds several, or
+    /// more wait) or a tail is already there. A lone writer's batch, which `flushes` would write
+    /// at once anyway, then takes the path of a log without the tail: keeping and sorting its
+    /// entries first only added to its latency.
+    func defers(after tail: IndexTail, requests: Int, appendsWaiting: () -> Bool) -> Bool {
+        defers && (!flushesWhenIdle || !tail.isEmpty || requests > 1 || appendsWaiting())
+    }
 
     /// Whether the batch that leaves `tail` writes it.
     func flushes(_ tail: IndexTail, appendsWaiting: () -> Bool) -> Bool {
@@ -169,6 +182,7 @@ extension LMDBEventStore {
     /// snapshot's last position holds the snapshot's tail (and perhaps events after it, which
     /// the snapshot does not see).
     func indexTail(in txn: Transaction) throws -> IndexTail {
+        guard readsIndexTail else { return IndexTail(startingAt: 0) }
         guard let start = try IndexTail.storedStart(databases, txn) else { return IndexTail(startingAt: 0) }
         if let published = publishedTail, published.storedStart == start {
             let head = try txn.withCursor(databases.events) { try $0.last().map { IndexKeys.uint64($0.key) } } ?? 0

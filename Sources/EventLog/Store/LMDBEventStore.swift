@@ -16,6 +16,10 @@ public final class LMDBEventStore: EventStore, @unchecked Sendable {
     private let writer: AppendWriter?
     private let writerLock: WriterLock?
     let headWatch: PositionWatch
+    /// Whether reads look for an index tail: false only in the writer's process when the writer
+    /// keeps none (`IndexTailPolicy.eventsMax` 0) and the log held none when it opened, so that no
+    /// snapshot can hold one. A reader in another process cannot know, and always looks.
+    let readsIndexTail: Bool
     /// What the write-ahead mode's recovery did when the store opened; nil when it did not run.
     public let writeAheadRecovery: WriteAheadRecovery?
 
@@ -64,6 +68,7 @@ public final class LMDBEventStore: EventStore, @unchecked Sendable {
         headWatch = PositionWatch(position: last?.position ?? 0)
         if options.readOnly {
             writer = nil
+            readsIndexTail = true
         } else {
             let watch = headWatch
             // A writable store has migrated, so it has the chain; the writer continues it.
@@ -76,6 +81,7 @@ public final class LMDBEventStore: EventStore, @unchecked Sendable {
                     return (try start.map { try IndexTail.read(databases, txn, from: $0) } ?? IndexTail(startingAt: 0), start)
                 }
             }
+            readsIndexTail = options.indexTail.defers || storedTailStart != nil
             writer = AppendWriter(
                 environment: environment, databases: databases, head: last?.position ?? 0,
                 chainHash: chainHead.hash, lastRecordedAtMicroseconds: last?.recordedAtMicroseconds ?? 0,
