@@ -27,7 +27,7 @@ public struct LogbookConfiguration: Sendable {
     /// (`logbook serve --no-write-ahead`, `LOGBOOK_WRITE_AHEAD=0`; tests that skip syncs, since
     /// the mode still flushes its file and keeps 32 MB of them per log).
     public var writeAhead: Bool
-    /// The log's index tail (docs/decisions/0021): up to this many events' stream, category,
+    /// The log's index tail (docs/decisions/0017): up to this many events' stream, category,
     /// type and tag entries are written together while appends queue; 0 writes them with each
     /// commit; nil keeps the log's own default (`IndexTailPolicy`). Only for the data
     /// directory's own log.

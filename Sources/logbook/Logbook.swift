@@ -51,7 +51,7 @@ struct Serve: AsyncParsableCommand {
     var writeAhead: Bool?
 
     @Option(name: .customLong("index-tail-events"), help: ArgumentHelp(
-        "Write the log's stream, category, type and tag entries of up to N events together while appends queue behind each other, instead of with each commit (docs/decisions/0021); 0 writes them with each commit. Default: $LOGBOOK_INDEX_TAIL_EVENTS, else the log's own default.",
+        "Write the log's stream, category, type and tag entries of up to N events together while appends queue behind each other, instead of with each commit (docs/decisions/0017); 0 writes them with each commit. Default: $LOGBOOK_INDEX_TAIL_EVENTS, else the log's own default.",
         valueName: "N"))
     var indexTailEvents: Int?
 

@@ -40,7 +40,7 @@ struct ServeOptionsTests {
         #expect(try !Serve.parse(["--write-ahead", "--no-write-ahead"]).configuration().writeAhead, "the last one given")
     }
 
-    /// The index tail (docs/decisions/0021) is the log's own default unless the option or the
+    /// The index tail (docs/decisions/0017) is the log's own default unless the option or the
     /// environment sets a size; the option wins, and a size outside 0…10,000 or not a number is
     /// refused. A runtime on a configuration that sets none opens its log with that default.
     @Test func theIndexTailIsTheLogsDefaultUnlessTheOptionOrTheEnvironmentSizesIt() throws {

@@ -19,7 +19,7 @@ struct ConcurrentCommand: AsyncParsableCommand {
         valueName: "N,..."), transform: parseCountsFromZero)
     var writebackCommits: [Int] = []
     @Option(name: .customLong("index-tail"), help: ArgumentHelp(
-        "Also measure each mode with an index tail of N events instead of the log's default (docs/decisions/0021), each after the mode's default; 0 for none; comma-separated.",
+        "Also measure each mode with an index tail of N events instead of the log's default (docs/decisions/0017), each after the mode's default; 0 for none; comma-separated.",
         valueName: "N,..."), transform: parseCountsFromZero)
     var indexTails: [Int] = []
     @OptionGroup var load: LoadOptions
@@ -90,7 +90,7 @@ struct GrowthCommand: AsyncParsableCommand {
     var fillEventsPerAppend = 1_000
     @Flag(name: .customLong("write-ahead"), help: "Measure the logs in the write-ahead mode (ADR 0006) instead of syncing each commit.")
     var writeAhead = false
-    @Option(name: .customLong("index-tail"), help: "Measure the logs with an index tail of N events instead of the log's default (docs/decisions/0021); 0: none.")
+    @Option(name: .customLong("index-tail"), help: "Measure the logs with an index tail of N events instead of the log's default (docs/decisions/0017); 0: none.")
     var indexTail: Int?
     @OptionGroup var load: LoadOptions
     @OptionGroup var options: BenchOptions

@@ -20,7 +20,7 @@ struct ConcurrentAppendScenario {
     /// With `writeAhead`, more logs in that mode, each starting LMDB's writeback every so many
     /// commits (0: leaving it to the checkpoints) instead of the log's default.
     var writebackCommits: [Int] = []
-    /// More logs with the index tail (`--index-tail`, docs/decisions/0021) of each of these
+    /// More logs with the index tail (`--index-tail`, docs/decisions/0017) of each of these
     /// sizes instead of the log's default, in each mode measured; 0 for none.
     var indexTails: [Int] = []
 

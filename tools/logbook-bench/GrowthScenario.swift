@@ -16,7 +16,7 @@ struct GrowthScenario {
     var fillEventsPerAppend = 1_000
     /// The measured log in the write-ahead mode (ADR 0006) instead of syncing each commit.
     var writeAhead = false
-    /// The measured log's index tail (docs/decisions/0021); nil: the log's default, 0: none.
+    /// The measured log's index tail (docs/decisions/0017); nil: the log's default, 0: none.
     var indexTail: Int?
 
     static let columns = [

@@ -47,7 +47,7 @@ public struct EventStoreOptions: Sendable {
         set { writeAheadPolicy.commitsPerWritebackStart = newValue }
     }
 
-    /// The index tail (docs/decisions/0008, 0021): while appends wait behind each other, up to
+    /// The index tail (docs/decisions/0008, 0017): while appends wait behind each other, up to
     /// `indexTail.eventsMax` events' `streams`, `categories`, `types` and `tags` entries are
     /// written together in a later commit; readers find those events from their records
     /// meanwhile. 0 writes each event's entries in its own commit, and then the writer's process

@@ -128,7 +128,7 @@ struct IndexTail: Sendable {
     }
 }
 
-/// When the writer writes the index tail (docs/decisions/0008, 0021).
+/// When the writer writes the index tail (docs/decisions/0008, 0017).
 public struct IndexTailPolicy: Sendable {
     /// The most events the tail holds before a batch writes it; 0: every batch writes its own
     /// entries, as a log without the tail does. The default is every log's, the server's
