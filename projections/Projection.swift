@@ -22,7 +22,7 @@ public protocol Projection: Sendable {
     /// each of them every event of every app was a fifth of a rebuild (docs/benchmarks.md). A
     /// debug build checks that `apply` decodes no domain it did not name. Each is the type the
     /// events are decoded as, once per batch for every projection naming it: a domain's
-    /// `DomainEvent`, or a type that decodes less of it (`WorkplaceRecord`).
+    /// `DomainEvent`, or a type that decodes less of it (`WorkplaceProjectionInput`).
     var reads: [any DecodableDomainEvent.Type]? { get }
     /// Tables among `tables` that `apply` writes by key (`put`, `delete`) and reads, if at all,
     /// by key: their writes of a batch wait for its end and are then stored in key order, the

@@ -26,8 +26,8 @@ public protocol DomainEvent: DecodableDomainEvent, Equatable {
 
 /// What reading a domain's stored events takes: the domain's name and how a record becomes a
 /// value. Every `DomainEvent` is one. A projection may also read a domain through a type of its
-/// own that decodes only what it stores (`WorkplaceRecord` takes a review as its ids), so that a
-/// build does not decode, or open the sealed fields of, what it never uses.
+/// own that decodes only what it stores (`WorkplaceProjectionInput` takes a review as its ids),
+/// so that a build does not decode, or open the sealed fields of, what it never uses.
 public protocol DecodableDomainEvent: Sendable {
     /// The domain: what every stored type name of this type starts with, up to its first dot
     /// (`household` of `household.taskCompleted`). Projections name the domains they read by

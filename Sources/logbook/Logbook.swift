@@ -76,10 +76,10 @@ struct Serve: AsyncParsableCommand {
         let configuration = try configuration()
         let runtime = try await LogbookRuntime.open(configuration: configuration)
         if case let .lmdb(store) = runtime.log, let recovery = store.writeAheadRecovery,
-           recovery.restoredCheckpoint || recovery.replayedRecords > 0 {
+           recovery.restoredCheckpoint || recovery.replayedFrames > 0 {
             // An operator wants to know the log came back from a failure, and how.
             logger.notice("log recovered by its write-ahead mode", metadata: [
-                "restored_checkpoint": "\(recovery.restoredCheckpoint)", "replayed_records": "\(recovery.replayedRecords)",
+                "restored_checkpoint": "\(recovery.restoredCheckpoint)", "replayed_frames": "\(recovery.replayedFrames)",
             ])
         }
         if runtime.projections.discardedUnsyncedReadModels {

@@ -47,30 +47,30 @@ struct PageDamageTests {
 /// LMDB's layout (lmdb.h/mdb.c, 64-bit): a page starts with a 16-byte header (page number 8,
 /// pad 2, flags 2, lower 2, upper 2) followed by 2-byte node offsets; meta pages 0 and 1 hold,
 /// at 16, magic 4, version 4, address 8, map size 8, then the free and main databases' 48-byte
-/// records (pad 4 — the page size, for the free one — flags 2, depth 2, branch, leaf and
-/// overflow pages, entries, root, 8 each) and, at 136 and 144, the last page and the
+/// descriptors (`MDB_db`: pad 4 — the page size, for the free one — flags 2, depth 2, branch,
+/// leaf and overflow pages, entries, root, 8 each) and, at 136 and 144, the last page and the
 /// transaction id. A node is lo 2, hi 2, flags 2, key size 2, then the key and its data; a
 /// branch node's lo, hi and flags are its child's page number.
 private func aimSecondEventsChildPastTheEnd(of path: String) throws {
     var file = try Data(contentsOf: URL(fileURLWithPath: path))
     func u16(_ offset: Int) -> Int { Int(file[offset]) | Int(file[offset + 1]) << 8 }
     func u64(_ offset: Int) -> Int { (0..<8).reduce(0) { $0 | Int(file[offset + $1]) << (8 * $1) } }
-    let pageBytes = u64(16 + 24) & 0xFFFF_FFFF  // md_pad of the free database's record
+    let pageBytes = u64(16 + 24) & 0xFFFF_FFFF  // md_pad of the free database's descriptor
     try #require(pageBytes >= 512 && pageBytes.nonzeroBitCount == 1, "page size \(pageBytes)")
     let meta = u64(144) >= u64(pageBytes + 144) ? 0 : pageBytes  // the newer meta page
     let mainRoot = u64(meta + 88 + 40) * pageBytes
     try #require(file[mainRoot + 10] & 0x02 != 0, "the main database's root is a leaf")
 
-    // Find the `events` record among the main database's named databases.
-    var eventsRecord: Int?
+    // Find the `events` descriptor among the main database's named databases.
+    var eventsDescriptor: Int?
     for index in 0..<((u16(mainRoot + 12) - 16) / 2) {
         let node = mainRoot + u16(mainRoot + 16 + 2 * index)
         let keyBytes = u16(node + 6)
-        if String(decoding: file[(node + 8)..<(node + 8 + keyBytes)], as: UTF8.self) == "events" { eventsRecord = node + 8 + keyBytes }
+        if String(decoding: file[(node + 8)..<(node + 8 + keyBytes)], as: UTF8.self) == "events" { eventsDescriptor = node + 8 + keyBytes }
     }
-    let record = try #require(eventsRecord, "no events database")
-    try #require(u16(record + 6) >= 2, "the events tree has a branch level")
-    let root = u64(record + 40) * pageBytes
+    let descriptor = try #require(eventsDescriptor, "no events database")
+    try #require(u16(descriptor + 6) >= 2, "the events tree has a branch level")
+    let root = u64(descriptor + 40) * pageBytes
     try #require(file[root + 10] & 0x01 != 0, "the events root is a branch page")
     try #require((u16(root + 12) - 16) / 2 >= 3, "the root has at least three children")
     let second = root + u16(root + 16 + 2)

@@ -109,7 +109,7 @@ struct PowerLossTests {
         let directory = NSTemporaryDirectory() + "powerloss-" + UUID().uuidString
         defer { try? FileManager.default.removeItem(atPath: directory) }
         var acknowledged: [UInt64: UUID] = [:]
-        var failuresThatLostWrites = 0, unsyncedWrites = 0, checkpointsRestored = 0, recordsReplayed = 0
+        var failuresThatLostWrites = 0, unsyncedWrites = 0, checkpointsRestored = 0, framesReplayed = 0
         var tailsRecovered: [Int] = []
         for round in 0..<8 {
             let (acks, unsynced, lost) = try await runUntilPowerFails(
@@ -125,7 +125,7 @@ struct PowerLossTests {
                 let store = try LMDBEventStore(dataDirectory: directory, options: options)
                 let recovery = try #require(store.writeAheadRecovery)
                 if recovery.restoredCheckpoint { checkpointsRestored += 1 }
-                recordsReplayed += recovery.replayedRecords
+                framesReplayed += recovery.replayedFrames
                 tailsRecovered.append(try store.indexTail().count)
                 let report = try store.verify()
                 #expect(report.isHealthy, "round \(round), after recovery: \(report.problems)")
@@ -140,8 +140,8 @@ struct PowerLossTests {
         }
         #expect(failuresThatLostWrites > 0 && unsyncedWrites > 0, "the injector dropped writes not yet synced (else this proves nothing)")
         if writeAhead {
-            // Each start after a failure put a checkpoint back and applied the records after it.
-            #expect(checkpointsRestored == 8 && recordsReplayed > 0, "restored \(checkpointsRestored), replayed \(recordsReplayed)")
+            // Each start after a failure put a checkpoint back and applied the frames after it.
+            #expect(checkpointsRestored == 8 && framesReplayed > 0, "restored \(checkpointsRestored), replayed \(framesReplayed)")
         }
         if mode.indexTailEventsMax > 0 {
             #expect(tailsRecovered.contains { $0 > 0 }, "a failure landed while events waited for their index entries: \(tailsRecovered)")

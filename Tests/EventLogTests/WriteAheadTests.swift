@@ -3,7 +3,7 @@ import LMDB
 import Testing
 @testable import EventLog
 
-/// The write-ahead mode (ADR 0006) piece by piece: its record and checkpoint formats, a store
+/// The write-ahead mode (ADR 0006) piece by piece: its frame and checkpoint formats, a store
 /// reopened in and out of the mode, and recovery from the states a failure can leave. The
 /// crash and power-loss suites run it under `kill -9` and a modelled power failure.
 @Suite("Write-ahead mode")
@@ -19,18 +19,18 @@ struct WriteAheadTests {
         }
     }
 
-    @Test func aRecordReadsBackAsWrittenAndAnyCutOrChangedByteIsRefused() {
+    @Test func aFrameReadsBackAsWrittenAndAnyCutOrChangedByteIsRefused() {
         let puts = Self.puts(12)
-        let bytes = WriteAheadRecord.encode(sequence: 42, puts: puts)
-        #expect(bytes.withUnsafeBytes { WriteAheadRecord.header($0)?.sequence } == 42)
-        #expect(bytes.withUnsafeBytes { WriteAheadRecord.puts($0) } == puts)
+        let bytes = WriteAheadFrame.encode(sequence: 42, puts: puts)
+        #expect(bytes.withUnsafeBytes { WriteAheadFrame.header($0)?.sequence } == 42)
+        #expect(bytes.withUnsafeBytes { WriteAheadFrame.puts($0) } == puts)
         for cut in 0..<bytes.count {
-            #expect(bytes.prefix(cut).withUnsafeBytes { WriteAheadRecord.puts($0) } == nil, "cut at \(cut)")
+            #expect(bytes.prefix(cut).withUnsafeBytes { WriteAheadFrame.puts($0) } == nil, "cut at \(cut)")
         }
         for index in bytes.indices {
             var changed = bytes
             changed[index] ^= 0x10
-            #expect(changed.withUnsafeBytes { WriteAheadRecord.puts($0) } == nil, "byte \(index) changed")
+            #expect(changed.withUnsafeBytes { WriteAheadFrame.puts($0) } == nil, "byte \(index) changed")
         }
     }
 
@@ -66,7 +66,7 @@ struct WriteAheadTests {
         }
         log.store.close()
         let reopened = try log.reopen { $0.unsafeNoSync = false; $0.writeAhead = true; $0.writeAheadPolicy.preallocatedBytes = Self.preallocatedBytes }
-        #expect(reopened.writeAheadRecovery == WriteAheadRecovery(restoredCheckpoint: false, replayedRecords: 0), "a clean close leaves nothing to replay")
+        #expect(reopened.writeAheadRecovery == WriteAheadRecovery(restoredCheckpoint: false, replayedFrames: 0), "a clean close leaves nothing to replay")
         _ = try await reopened.append(request([event("s-0")]))
         reopened.close()
         let plain = try log.reopen { $0.unsafeNoSync = false }
@@ -82,8 +82,8 @@ struct WriteAheadTests {
     /// commits since the checkpoint, or some of their pages, and its meta pages may name them.
     struct Leftover {
         let directory: String
-        /// Offsets in `wal-0` where each record ends, in order (no checkpoint moved them to `wal-1`).
-        let recordEnds: [Int]
+        /// Offsets in `wal-0` where each frame ends, in order (no checkpoint moved them to `wal-1`).
+        let frameEnds: [Int]
         let writerBoot: String
     }
 
@@ -118,12 +118,12 @@ struct WriteAheadTests {
         defer { wal.close() }
         var offset = 0
         for _ in 0..<count {
-            let header = try wal.read(WriteAheadRecord.headerBytes, at: offset)
-            let payloadBytes = try #require(header.withUnsafeBytes { WriteAheadRecord.header($0) }).payloadBytes
-            offset += WriteAheadRecord.headerBytes + payloadBytes
+            let header = try wal.read(WriteAheadFrame.headerBytes, at: offset)
+            let payloadBytes = try #require(header.withUnsafeBytes { WriteAheadFrame.header($0) }).payloadBytes
+            offset += WriteAheadFrame.headerBytes + payloadBytes
             ends.append(offset)
         }
-        return Leftover(directory: copy, recordEnds: ends, writerBoot: boot)
+        return Leftover(directory: copy, frameEnds: ends, writerBoot: boot)
     }
 
     static func open(_ directory: String, boot: String) throws -> LMDBEventStore {
@@ -146,42 +146,42 @@ struct WriteAheadTests {
         #expect(try store.verify().isHealthy, sourceLocation: sourceLocation)
     }
 
-    @Test func afterAPowerFailureTheCheckpointIsPutBackAndTheRecordsAfterItApplied() async throws {
+    @Test func afterAPowerFailureTheCheckpointIsPutBackAndTheFramesAfterItApplied() async throws {
         let leftover = try await Self.leftover(appending: 20)
         defer { try? FileManager.default.removeItem(atPath: leftover.directory) }
-        try Self.expectRecovered(leftover.directory, boot: "after-restart", WriteAheadRecovery(restoredCheckpoint: true, replayedRecords: 20), head: 20)
+        try Self.expectRecovered(leftover.directory, boot: "after-restart", WriteAheadRecovery(restoredCheckpoint: true, replayedFrames: 20), head: 20)
     }
 
     @Test func afterACrashOfTheProcessAloneLMDBIsKeptAndNothingIsReplayed() async throws {
         let leftover = try await Self.leftover(appending: 20)
         defer { try? FileManager.default.removeItem(atPath: leftover.directory) }
-        try Self.expectRecovered(leftover.directory, boot: leftover.writerBoot, WriteAheadRecovery(restoredCheckpoint: false, replayedRecords: 0), head: 20)
+        try Self.expectRecovered(leftover.directory, boot: leftover.writerBoot, WriteAheadRecovery(restoredCheckpoint: false, replayedFrames: 0), head: 20)
     }
 
-    /// A record being written when the power failed was never acknowledged: wherever it is cut,
-    /// recovery applies the records before it and the log verifies.
-    @Test func aTornLastRecordIsLeftOut() async throws {
+    /// A frame being written when the power failed was never acknowledged: wherever it is cut,
+    /// recovery applies the frames before it and the log verifies.
+    @Test func aTornLastFrameIsLeftOut() async throws {
         let leftover = try await Self.leftover(appending: 12)
         defer { try? FileManager.default.removeItem(atPath: leftover.directory) }
         let pristine = leftover.directory + "-pristine"
         try FileManager.default.copyItem(atPath: leftover.directory, toPath: pristine)
         defer { try? FileManager.default.removeItem(atPath: pristine) }
-        let lastStart = leftover.recordEnds[10], lastEnd = leftover.recordEnds[11]
-        for cut in [lastStart + 1, lastStart + WriteAheadRecord.headerBytes, (lastStart + lastEnd) / 2, lastEnd - 1] {
+        let lastStart = leftover.frameEnds[10], lastEnd = leftover.frameEnds[11]
+        for cut in [lastStart + 1, lastStart + WriteAheadFrame.headerBytes, (lastStart + lastEnd) / 2, lastEnd - 1] {
             try FileManager.default.removeItem(atPath: leftover.directory)
             try FileManager.default.copyItem(atPath: pristine, toPath: leftover.directory)
-            // The file is preallocated with zeros: a torn record is its first bytes, then zeros.
+            // The file is preallocated with zeros: a torn frame is its first bytes, then zeros.
             let wal = try RawFile(path: leftover.directory + "/log/wal-0", creating: false)
             try wal.write([UInt8](repeating: 0, count: lastEnd - cut), at: cut)
             wal.close()
-            try Self.expectRecovered(leftover.directory, boot: "after-restart", WriteAheadRecovery(restoredCheckpoint: true, replayedRecords: 11), head: 11)
+            try Self.expectRecovered(leftover.directory, boot: "after-restart", WriteAheadRecovery(restoredCheckpoint: true, replayedFrames: 11), head: 11)
         }
     }
 
     /// A reader that opens the log read-only (`logbook-admin`) cannot recover it. After a restart
-    /// of the machine with records past the checkpoint, `data.mdb` may be torn, so the reader is
+    /// of the machine with frames past the checkpoint, `data.mdb` may be torn, so the reader is
     /// refused and nothing is written; in the writer's own boot, and once a writable open has
-    /// recovered the log (its last checkpoint then names no record after it), it reads as usual.
+    /// recovered the log (its last checkpoint then names no frame after it), it reads as usual.
     @Test func aReadOnlyOpenRefusesALogThatAwaitsRecoveryAfterARestart() async throws {
         let leftover = try await Self.leftover(appending: 5)
         defer { try? FileManager.default.removeItem(atPath: leftover.directory) }
@@ -203,12 +203,12 @@ struct WriteAheadTests {
         }
         #expect(try contents() == before, "the refused reader wrote nothing")
 
-        try Self.expectRecovered(leftover.directory, boot: "after-restart", WriteAheadRecovery(restoredCheckpoint: true, replayedRecords: 5), head: 5)
+        try Self.expectRecovered(leftover.directory, boot: "after-restart", WriteAheadRecovery(restoredCheckpoint: true, replayedFrames: 5), head: 5)
         #expect(try readHead(boot: "after-restart") == 5)
         #expect(try readHead(boot: "a-later-restart") == 5, "closed with a checkpoint: nothing awaits recovery")
     }
 
-    /// Recovery that stops after applying the records but before its checkpoint (the power fails
+    /// Recovery that stops after applying the frames but before its checkpoint (the power fails
     /// again) is run again from the same checkpoint, with the same outcome.
     @Test func recoveryInterruptedAfterItsReplayRunsAgain() async throws {
         let leftover = try await Self.leftover(appending: 15)
@@ -225,10 +225,10 @@ struct WriteAheadTests {
             #expect(try WriteAheadLog.replay(directory: path, first: checkpoint.file, environment: environment, databases: databases) == 15)
             pin.release()
         }
-        try Self.expectRecovered(leftover.directory, boot: "second-restart", WriteAheadRecovery(restoredCheckpoint: true, replayedRecords: 15), head: 15)
+        try Self.expectRecovered(leftover.directory, boot: "second-restart", WriteAheadRecovery(restoredCheckpoint: true, replayedFrames: 15), head: 15)
     }
 
-    /// A batch bigger than LMDB's map runs again once the map has grown, and its record is
+    /// A batch bigger than LMDB's map runs again once the map has grown, and its frame is
     /// written again in the same place: the log recovers it once, whole.
     @Test func aBatchThatGrowsTheMapIsRecoveredOnce() async throws {
         let big = String(repeating: "x", count: 100_000)
@@ -241,27 +241,27 @@ struct WriteAheadTests {
         defer { try? FileManager.default.removeItem(atPath: leftover.directory) }
         let store = try Self.open(leftover.directory, boot: "after-restart")
         defer { store.close() }
-        #expect(store.writeAheadRecovery == WriteAheadRecovery(restoredCheckpoint: true, replayedRecords: 3))
+        #expect(store.writeAheadRecovery == WriteAheadRecovery(restoredCheckpoint: true, replayedFrames: 3))
         #expect(try store.headPosition() == 32)
         #expect(try store.readStream("big-1", limit: 100).count == 30)
         #expect(try store.verify().isHealthy)
     }
 
-    /// A checkpoint that had begun (records after it going to the other file) and not ended:
-    /// recovery reads the records of the last checkpoint's file, then those of the other file
+    /// A checkpoint that had begun (frames after it going to the other file) and not ended:
+    /// recovery reads the frames of the last checkpoint's file, then those of the other file
     /// that follow them.
-    @Test func recoveryFollowsTheRecordsIntoTheOtherFile() async throws {
+    @Test func recoveryFollowsTheFramesIntoTheOtherFile() async throws {
         let leftover = try await Self.leftover(appending: 10)
         defer { try? FileManager.default.removeItem(atPath: leftover.directory) }
-        // Records 7…10 as the writer would have put them after moving to wal-1.
+        // Frames 7…10 as the writer would have put them after moving to wal-1.
         let wal0 = try RawFile(path: leftover.directory + "/log/wal-0", creating: false)
-        let moved = try wal0.read(leftover.recordEnds[9] - leftover.recordEnds[5], at: leftover.recordEnds[5])
-        try wal0.write([UInt8](repeating: 0, count: moved.count), at: leftover.recordEnds[5])
+        let moved = try wal0.read(leftover.frameEnds[9] - leftover.frameEnds[5], at: leftover.frameEnds[5])
+        try wal0.write([UInt8](repeating: 0, count: moved.count), at: leftover.frameEnds[5])
         wal0.close()
         let wal1 = try RawFile(path: leftover.directory + "/log/wal-1", creating: false)
         try wal1.write(moved, at: 0)
         wal1.close()
-        try Self.expectRecovered(leftover.directory, boot: "after-restart", WriteAheadRecovery(restoredCheckpoint: true, replayedRecords: 10), head: 10)
+        try Self.expectRecovered(leftover.directory, boot: "after-restart", WriteAheadRecovery(restoredCheckpoint: true, replayedFrames: 10), head: 10)
     }
 
     /// A checkpoint whose copy of the meta pages is not LMDB's (intact, but written by something

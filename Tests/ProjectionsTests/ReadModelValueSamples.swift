@@ -49,7 +49,7 @@ extension ValueSample {
             username: nil, postcode: nil, avatarBlobId: nil)),
         ValueSample("AccountSession, ended", AccountSession(userId: "user-1", expiresAt: SampleDates.first, ended: true)),
         ValueSample("AccountSession, active", AccountSession(userId: "user-2", expiresAt: SampleDates.second, ended: false)),
-        ValueSample("PasswordResetRecord", PasswordResetRecord(
+        ValueSample("StoredPasswordReset", StoredPasswordReset(
             userId: "user-1", expiresAt: SampleDates.second, used: true, sealedToken: SealedToken(base64: "dG9rZW4=")!)),
         ValueSample("OutboxMail", OutboxMail(
             to: "ann@example.org", sealedToken: Secrets.sealed, requestedAt: SampleDates.first, expiresAt: SampleDates.second,
@@ -83,7 +83,7 @@ extension ValueSample {
     static let neighbourhood: [ValueSample] = [
         ValueSample("ReportCategory", ReportCategory.complaint),
         ValueSample("NeighbourView", author),
-        ValueSample("ReportRecord", ReportRecord(
+        ValueSample("StoredReport", StoredReport(
             reportId: "report-1", neighbourhood: "1011", title: "Lost cat 🐈‍⬛", description: "Black, white paws.\nAnswers to “Mo”.",
             category: .attention, latitude: 52.370_216_8, longitude: -4.895_167_9, createdAt: SampleDates.first,
             author: author, position: 77)),

@@ -54,9 +54,9 @@ public struct AccountQueries<Store: EventStore>: Sendable {
     }
 
     /// The reset token whose SHA-256 is `tokenHash`, used or expired ones included.
-    public func passwordReset(_ tokenHash: TokenHash) throws(ReadModelError) -> PasswordResetRecord? {
+    public func passwordReset(_ tokenHash: TokenHash) throws(ReadModelError) -> StoredPasswordReset? {
         try engine.read(AccountProjections.passwordResets) {
-            try $0.value(PasswordResetRecord.self, at: tokenHash.hex, in: PasswordResetsProjection.resets)
+            try $0.value(StoredPasswordReset.self, at: tokenHash.hex, in: PasswordResetsProjection.resets)
         }
     }
 

@@ -11,7 +11,7 @@ public struct PasswordResetsProjection: Projection {
     public var version: Int { 2 }
     /// Only its domain's events reach it.
     public var reads: [any DecodableDomainEvent.Type]? { [AccountEvent.self] }
-    /// `resets`: token hash → record; `pending`: `<user>/<token hash>` → token hash.
+    /// `resets`: token hash → `StoredPasswordReset`; `pending`: `<user>/<token hash>` → token hash.
     public var tables: [String] { [Self.resets, Self.pending] }
 
     static let resets = "resets"
@@ -24,8 +24,8 @@ public struct PasswordResetsProjection: Projection {
     public func apply(_ event: ProjectedEvent, to model: ReadModelWriter) throws {
         switch try event.decoded(as: AccountEvent.self) {
         case .passwordResetRequested(let p)?:
-            let record = PasswordResetRecord(userId: p.userId, expiresAt: p.expiresAt, used: false, sealedToken: p.sealedToken)
-            try model.put(record, at: p.tokenHash.hex, in: Self.resets)
+            let reset = StoredPasswordReset(userId: p.userId, expiresAt: p.expiresAt, used: false, sealedToken: p.sealedToken)
+            try model.put(reset, at: p.tokenHash.hex, in: Self.resets)
             try model.put(p.tokenHash.hex, at: AccountKeys.userPrefix(p.userId) + p.tokenHash.hex, in: Self.pending)
         case .passwordResetRedeemed(let p)?:
             try spendAll(of: p.userId, model)
@@ -40,9 +40,9 @@ public struct PasswordResetsProjection: Projection {
     private func spendAll(of userId: String, _ model: ReadModelWriter) throws {
         for key in try model.keys(in: Self.pending, prefix: AccountKeys.userPrefix(userId)) {
             if let hash = try model.value(String.self, at: key, in: Self.pending),
-               var record = try model.value(PasswordResetRecord.self, at: hash, in: Self.resets) {
-                record.used = true
-                try model.put(record, at: hash, in: Self.resets)
+               var reset = try model.value(StoredPasswordReset.self, at: hash, in: Self.resets) {
+                reset.used = true
+                try model.put(reset, at: hash, in: Self.resets)
             }
             try model.delete(key, in: Self.pending)
         }

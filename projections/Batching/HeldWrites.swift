@@ -12,11 +12,11 @@
 ///
 /// A read of one key (`latest`: a value, an insert's answer) is answered from the
 /// held writes when one is under that key, and from the table otherwise, without storing anything
-/// first: a report's activity record, read and rewritten by each of its follows and replies, is
+/// first: a report's activity row, read and rewritten by each of its follows and replies, is
 /// then stored once per batch, not put and read back ten times.
 ///
 /// A value changed in place (`ReadModelWriter.update`) is kept decoded (`working`) until its table
-/// is stored, and encoded once then: a report's activity record was decoded and encoded again by
+/// is stored, and encoded once then: a report's activity row was decoded and encoded again by
 /// each of the batch's follows and replies. Only worth it where a batch changes the same keys many
 /// times: household's points, each changed about once a batch, built slower held (docs/benchmarks.md,
 /// issue 9).

@@ -20,7 +20,7 @@ public struct BlobReferencesProjection: Projection {
     /// Version 2: `photosByAdder`, so an erasure drops its user's photos (version 1 kept them).
     public var version: Int { 2 }
     /// Uploads, and the entities that may reference a blob.
-    public var reads: [any DecodableDomainEvent.Type]? { [BlobEvent.self, AlbumsEvent.self, AccountEvent.self, WorkplaceRecord.self] }
+    public var reads: [any DecodableDomainEvent.Type]? { [BlobEvent.self, AlbumsEvent.self, AccountEvent.self, WorkplaceProjectionInput.self] }
     /// `uploads`: `<blob>` → `StoredUpload` (its first upload);
     /// `uploaders`: `<blob>/<user>` → the user id;
     /// `references`: `<blob>/p/<group>/<photo>`, `<blob>/a/<user>`, `<blob>/n/<org>/<news>` →
@@ -52,7 +52,7 @@ public struct BlobReferencesProjection: Projection {
             try applyAlbums(albums, model)
         } else if let account = try event.decoded(as: AccountEvent.self) {
             try applyAccount(account, model)
-        } else if case .event(let workplace)? = try event.decoded(as: WorkplaceRecord.self) {
+        } else if case .event(let workplace)? = try event.decoded(as: WorkplaceProjectionInput.self) {
             // As the workplace's own read models read it, so a build decodes each event once and
             // a review (which refers to no blob) only as its ids.
             try applyWorkplace(workplace, model)

@@ -17,7 +17,7 @@ struct HouseCacheObserver: ProjectionObserver {
                 scoreboards.invalidateAll()
                 return
             }
-            switch try? event.decoded(as: HouseholdRecord.self)?.event {
+            switch try? event.decoded(as: HouseholdProjectionInput.self)?.event {
             case let .houseCreated(p)?: members.append(p.houseId)
             case let .memberJoined(p)?: members.append(p.houseId)
             case let .memberLeft(p)?: members.append(p.houseId)

@@ -15,11 +15,11 @@ public struct HouseholdHistoryProjection: RowProjection {
     /// The stable name.
     public var name: String { "household.history" }
     /// Version 4: the completion's position instead of an item. Version 3: the completer's name
-    /// as the log stores it (sealed), opened when read (`HouseholdRecord`). Version 2: values in
-    /// the binary `ReadModelValue` form instead of JSON.
+    /// as the log stores it (sealed), opened when read (`HouseholdProjectionInput`). Version 2:
+    /// values in the binary `ReadModelValue` form instead of JSON.
     public var version: Int { 4 }
     /// Only its domain's events reach it.
-    public var reads: [any DecodableDomainEvent.Type]? { [HouseholdRecord.self] }
+    public var reads: [any DecodableDomainEvent.Type]? { [HouseholdProjectionInput.self] }
     /// `history`: `<house>/<inverted position>` → the completion's position.
     public var tables: [String] { [Self.history] }
 
@@ -30,7 +30,7 @@ public struct HouseholdHistoryProjection: RowProjection {
 
     /// A row for each `taskCompleted`; none for other events.
     public func rows(for event: ProjectedEvent, into rows: inout ReadModelRows) throws {
-        guard case .completion(let p)? = try event.decoded(as: HouseholdRecord.self) else { return }
+        guard case .completion(let p)? = try event.decoded(as: HouseholdProjectionInput.self) else { return }
         rows.add(event.position, at: HouseholdKeys.history(house: p.houseId, position: event.position), in: Self.history)
     }
 }

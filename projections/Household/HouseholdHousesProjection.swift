@@ -13,10 +13,10 @@ public struct HouseholdHousesProjection: Projection {
     public var name: String { "household.houses" }
     /// Version 4: an erasure renames its user at once (`+Erasure`). Version 3: values in the
     /// binary `ReadModelValue` form instead of JSON (version 2 moved points from the house
-    /// record to `points`).
+    /// row to `points`).
     public var version: Int { 4 }
     /// Its domain's events, and the accounts' erasures.
-    public var reads: [any DecodableDomainEvent.Type]? { [HouseholdRecord.self, AccountEvent.self] }
+    public var reads: [any DecodableDomainEvent.Type]? { [HouseholdProjectionInput.self, AccountEvent.self] }
     /// `houses`: houseId → house; `points`: `<house>/<user>` → points (former members keep theirs,
     /// as in the decider, so a returning member's total agrees with the history);
     /// `memberships`: userId → houseId; `joinCodes`: code → houseId.
@@ -33,7 +33,7 @@ public struct HouseholdHousesProjection: Projection {
     /// Folds a household event into the tables, and an account's erasure; ignores other events.
     public func apply(_ event: ProjectedEvent, to model: ReadModelWriter) throws {
         if let account = try event.decoded(as: AccountEvent.self) { return try applyErasure(account, model) }
-        guard let household = try event.decoded(as: HouseholdRecord.self)?.event else { return }
+        guard let household = try event.decoded(as: HouseholdProjectionInput.self)?.event else { return }
         if case .houseCreated(let created) = household {
             try model.put(StoredHouse(created), at: created.houseId, in: Self.houses)
             try model.put(created.houseId, at: created.creatorId, in: Self.memberships)

@@ -26,7 +26,7 @@ extension HouseholdQueries {
     private func historyItem(_ record: RecordedEvent) throws(ReadModelError) -> HistoryItem {
         let key = String(record.position)
         let decoded = try ReadModelError.openingPersonalData("the log", key: key) {
-            try HouseholdRecord.decode(typeName: record.type, schemaVersion: record.schemaVersion, data: record.data, opening: engine.personalData)
+            try HouseholdProjectionInput.decode(typeName: record.type, schemaVersion: record.schemaVersion, data: record.data, opening: engine.personalData)
         }
         guard case .completion(let p)? = decoded else {
             throw .undecodable(table: "the log", key: key, reason: "\(record.type) is not a completion")

@@ -8,12 +8,12 @@ public struct HouseholdTasksProjection: Projection {
     /// The stable name.
     public var name: String { "household.tasks" }
     /// Version 4: the last completer's name as the log stores it (sealed), opened when read
-    /// (`HouseholdRecord`). Version 3: the last completion in `lastDone`, out of the task's
-    /// record, so that a completion is one write without a read (it was a get and a put of the
+    /// (`HouseholdProjectionInput`). Version 3: the last completion in `lastDone`, out of the task's
+    /// row, so that a completion is one write without a read (it was a get and a put of the
     /// whole task). Version 2: values in the binary `ReadModelValue` form instead of JSON.
     public var version: Int { 4 }
     /// Only its domain's events reach it.
-    public var reads: [any DecodableDomainEvent.Type]? { [HouseholdRecord.self] }
+    public var reads: [any DecodableDomainEvent.Type]? { [HouseholdProjectionInput.self] }
     /// `tasks`: `<house>/<room>/<task>` → `StoredTask`;
     /// `lastDone`: `<house>/<room>/<task>` → `TaskLastDone`, for a task done at least once.
     public var tables: [String] { [Self.tasks, Self.lastDone] }
@@ -29,7 +29,7 @@ public struct HouseholdTasksProjection: Projection {
 
     /// Folds a household task event into `tasks`; ignores other events.
     public func apply(_ event: ProjectedEvent, to model: ReadModelWriter) throws {
-        guard let household = try event.decoded(as: HouseholdRecord.self)?.event else { return }
+        guard let household = try event.decoded(as: HouseholdProjectionInput.self)?.event else { return }
         switch household {
         case .taskAdded(let p):
             let task = StoredTask(

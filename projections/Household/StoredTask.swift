@@ -2,7 +2,7 @@ import Foundation
 
 /// A task as the `tasks` table stores it: what its `taskAdded` and `taskEdited` events say. When
 /// it was last done is in `lastDone` (`TaskLastDone`), so that a completion, nearly every event
-/// of a household log, writes that small record without reading the task.
+/// of a household log, writes that small row without reading the task.
 struct StoredTask: Equatable {
     var taskId: String
     var roomId: String

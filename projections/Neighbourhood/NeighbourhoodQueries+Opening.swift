@@ -7,7 +7,7 @@ extension NeighbourhoodQueries {
     // the moment their key is gone. Every answer opens what it shows, here.
 
     /// The report with its author's name, title and description opened.
-    func opened(_ report: ReportRecord) throws(ReadModelError) -> ReportRecord {
+    func opened(_ report: StoredReport) throws(ReadModelError) -> StoredReport {
         var opened = report
         let author = report.author.userId
         opened.author = try self.opened(report.author)

@@ -67,7 +67,7 @@ public struct NeighbourhoodQueries<Store: EventStore>: Sendable {
         let prefix = NeighbourhoodKeys.userPrefix(user)
         return try page(String.self, in: NeighbourhoodReportsProjection.notifications, prefix: prefix,
                         limit: limit, cursor: cursor) { model, key, reportId in
-            guard let report = try record(reportId, model), Self.canSee(report, user, neighbourhood) else { return nil }
+            guard let report = try storedReport(reportId, model), Self.canSee(report, user, neighbourhood) else { return nil }
             // A notification is keyed like its reply, with the recipient's prefix for the report's.
             let replyKey = NeighbourhoodKeys.reportPrefix(reportId) + key.dropFirst(prefix.count)
             guard let reply = try model.value(StoredReply.self, at: replyKey, in: NeighbourhoodReportsProjection.replies) else {
@@ -105,21 +105,21 @@ public struct NeighbourhoodQueries<Store: EventStore>: Sendable {
         }.items
     }
 
-    private static func canSee(_ report: ReportRecord, _ user: String, _ neighbourhood: String?) -> Bool {
+    private static func canSee(_ report: StoredReport, _ user: String, _ neighbourhood: String?) -> Bool {
         ReportVisibility.canSee(reportNeighbourhood: report.neighbourhood, authorId: report.author.userId, userId: user, neighbourhood: neighbourhood)
     }
 
-    private func record(_ reportId: String, _ model: ReadModelReader) throws -> ReportRecord? {
-        try model.value(ReportRecord.self, at: NeighbourhoodKeys.report(reportId), in: NeighbourhoodReportsProjection.reports)
+    private func storedReport(_ reportId: String, _ model: ReadModelReader) throws -> StoredReport? {
+        try model.value(StoredReport.self, at: NeighbourhoodKeys.report(reportId), in: NeighbourhoodReportsProjection.reports)
     }
 
     /// The report, opened, with its counts and whether `user` follows it; nil when it is not
     /// stored (deleted) or `visible` refuses it, which is asked before anything is opened.
     private func view(
-        _ reportId: String, for user: String, _ model: ReadModelReader, if visible: (ReportRecord) -> Bool = { _ in true }
+        _ reportId: String, for user: String, _ model: ReadModelReader, if visible: (StoredReport) -> Bool = { _ in true }
     ) throws -> ReportView? {
         let key = NeighbourhoodKeys.report(reportId)
-        guard let report = try record(reportId, model), visible(report),
+        guard let report = try storedReport(reportId, model), visible(report),
               let activity = try model.value(ReportActivity.self, at: key, in: NeighbourhoodReportsProjection.activity)
         else { return nil }
         return ReportView(

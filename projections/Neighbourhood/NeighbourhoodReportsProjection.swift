@@ -8,7 +8,7 @@ import Neighbourhood
 /// One projection with many tables rather than many projections, because a deletion must
 /// leave every list, follow list and notification in the same transaction, and because a
 /// reply's notifications need the followers as they are at that reply. Lists hold ids (or
-/// immutable pins), never copies of counts, so a reply or a follow rewrites one small record.
+/// immutable pins), never copies of counts, so a reply or a follow rewrites one small row.
 public struct NeighbourhoodReportsProjection: Projection {
     /// The stable name.
     public var name: String { "neighbourhood.reports" }
@@ -16,18 +16,18 @@ public struct NeighbourhoodReportsProjection: Projection {
     /// author's name, a reply's author's name and message, opened by `NeighbourhoodQueries` (ADR
     /// 0009); a notification holds its report's id and finds the reply by its key, instead of a
     /// copy of the title and the replier; `activity` holds no title. Version 5: the followers
-    /// live in the report's `activity` record, and the `followers` table is gone (a reply's
-    /// fan-out read them with a prefix scan, a follow wrote them with an insert); a reply's record
+    /// live in the report's `activity` row, and the `followers` table is gone (a reply's
+    /// fan-out read them with a prefix scan, a follow wrote them with an insert); a reply's row
     /// holds whom it notified, and the `replyRecipients` table is gone (a put per reply).
-    /// Version 4: one `replyRecipients` record per reply instead of a `reportNotifications` entry
+    /// Version 4: one `replyRecipients` row per reply instead of a `reportNotifications` entry
     /// per notification, a third fewer writes for a reply to three followers. Version 3: values
     /// in the binary `ReadModelValue` form instead of JSON.
-    /// Version 2 moved the counts from the report's record to `activity` (version 1 rewrote the
-    /// whole record, description included, on every follow and reply).
+    /// Version 2 moved the counts from the report's row to `activity` (version 1 rewrote the
+    /// whole row, description included, on every follow and reply).
     public var version: Int { 6 }
     /// Only its domain's events reach it, with nothing opened.
     public var reads: [any DecodableDomainEvent.Type]? { [EventAsStored<NeighbourhoodEvent>.self] }
-    /// `reports`: reportId → `ReportRecord`, as posted;
+    /// `reports`: reportId → `StoredReport`, as posted;
     /// `activity`: reportId → `ReportActivity` (the reply count and the followers: what follows
     /// and replies need);
     /// `neighbourhoodReports`: `<neighbourhood>/<inverted position>` → `ReportPin` (list and map);
@@ -76,8 +76,8 @@ public struct NeighbourhoodReportsProjection: Projection {
         let key = NeighbourhoodKeys.report(reportId)
         if case .reportDeleted = neighbourhood {
             guard let activity = try model.value(ReportActivity.self, at: key, in: Self.activity),
-                  let record = try model.value(ReportRecord.self, at: key, in: Self.reports) else { return }
-            try delete(record, followers: activity.followers, model)
+                  let report = try model.value(StoredReport.self, at: key, in: Self.reports) else { return }
+            try delete(report, followers: activity.followers, model)
             return
         }
         // Kept decoded through the batch: a report's follows and replies come in runs.
@@ -101,14 +101,14 @@ public struct NeighbourhoodReportsProjection: Projection {
     }
 
     private func post(_ p: NeighbourhoodEvent.ReportPosted, at position: UInt64, _ model: ReadModelWriter) throws {
-        let record = ReportRecord(
+        let report = StoredReport(
             reportId: p.reportId, neighbourhood: p.neighbourhood, title: p.title, description: p.description,
             category: p.category, latitude: p.latitude, longitude: p.longitude, createdAt: p.postedAt,
             author: NeighbourView(userId: p.authorId, displayName: p.authorDisplayName), position: position)
-        try model.put(record, at: NeighbourhoodKeys.report(p.reportId), in: Self.reports)
+        try model.put(report, at: NeighbourhoodKeys.report(p.reportId), in: Self.reports)
         let activity = ReportActivity(position: position, replyCount: 0, followers: [])
         try model.put(activity, at: NeighbourhoodKeys.report(p.reportId), in: Self.activity)
-        for (table, key) in listKeys(of: record) {
+        for (table, key) in listKeys(of: report) {
             if table == Self.neighbourhoodReports {
                 let pin = ReportPin(
                     reportId: p.reportId, authorId: p.authorId, title: p.title, category: p.category, latitude: p.latitude, longitude: p.longitude)
@@ -120,10 +120,10 @@ public struct NeighbourhoodReportsProjection: Projection {
     }
 
     /// The report's entries in the neighbourhood, category and author lists.
-    private func listKeys(of record: ReportRecord) -> [(table: String, key: String)] {
-        [(Self.neighbourhoodReports, ReadModelKeys.newestFirst(NeighbourhoodKeys.neighbourhoodPrefix(record.neighbourhood), record.position)),
-         (Self.categoryReports, ReadModelKeys.newestFirst(NeighbourhoodKeys.categoryPrefix(record.neighbourhood, record.category), record.position)),
-         (Self.authorReports, ReadModelKeys.newestFirst(NeighbourhoodKeys.userPrefix(record.author.userId), record.position))]
+    private func listKeys(of report: StoredReport) -> [(table: String, key: String)] {
+        [(Self.neighbourhoodReports, ReadModelKeys.newestFirst(NeighbourhoodKeys.neighbourhoodPrefix(report.neighbourhood), report.position)),
+         (Self.categoryReports, ReadModelKeys.newestFirst(NeighbourhoodKeys.categoryPrefix(report.neighbourhood, report.category), report.position)),
+         (Self.authorReports, ReadModelKeys.newestFirst(NeighbourhoodKeys.userPrefix(report.author.userId), report.position))]
     }
 
     /// The report's key in `userId`'s follow list, from the report's position.
@@ -150,12 +150,12 @@ public struct NeighbourhoodReportsProjection: Projection {
 
     /// Removes the report from every table: lists, follow lists, its thread, and the
     /// notifications it caused, so nothing points at a report that answers 404.
-    private func delete(_ record: ReportRecord, followers: [String], _ model: ReadModelWriter) throws {
-        try model.delete(NeighbourhoodKeys.report(record.reportId), in: Self.reports)
-        try model.delete(NeighbourhoodKeys.report(record.reportId), in: Self.activity)
-        for (table, key) in listKeys(of: record) { try model.delete(key, in: table) }
-        let reportPrefix = NeighbourhoodKeys.reportPrefix(record.reportId)
-        for follower in followers { try model.delete(followedKey(record.position, follower), in: Self.followedReports) }
+    private func delete(_ report: StoredReport, followers: [String], _ model: ReadModelWriter) throws {
+        try model.delete(NeighbourhoodKeys.report(report.reportId), in: Self.reports)
+        try model.delete(NeighbourhoodKeys.report(report.reportId), in: Self.activity)
+        for (table, key) in listKeys(of: report) { try model.delete(key, in: table) }
+        let reportPrefix = NeighbourhoodKeys.reportPrefix(report.reportId)
+        for follower in followers { try model.delete(followedKey(report.position, follower), in: Self.followedReports) }
         for (replyKey, reply) in try model.entries(StoredReply.self, in: Self.replies, prefix: reportPrefix) {
             // A notification is keyed like its reply, with the recipient's prefix for the report's.
             let invertedPosition = replyKey.dropFirst(reportPrefix.count)

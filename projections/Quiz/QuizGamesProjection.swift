@@ -9,9 +9,9 @@ import Quiz
 public struct QuizGamesProjection: Projection {
     /// The stable name.
     public var name: String { "quiz.games" }
-    /// Version 5: an erasure renames its player at once (`+Erasure`). Version 4: each answer a record of its own in `answers`, written without reading the
+    /// Version 5: an erasure renames its player at once (`+Erasure`). Version 4: each answer a row of its own in `answers`, written without reading the
     /// game (it was a get and a put of `progress`). Version 3: values in the binary
-    /// `ReadModelValue` form instead of JSON (version 2 moved progress out of the game record).
+    /// `ReadModelValue` form instead of JSON (version 2 moved progress out of the game row).
     public var version: Int { 5 }
     /// Its domain's events, and the accounts' erasures.
     public var reads: [any DecodableDomainEvent.Type]? { [QuizEvent.self, AccountEvent.self] }

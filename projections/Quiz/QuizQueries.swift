@@ -67,7 +67,7 @@ public struct QuizQueries<Store: EventStore>: Sendable {
     }
 
     /// `userId`'s points so far in game `gameId`; nil when unknown or not theirs. Reads only the
-    /// small progress record and the answers, not the setup: the answer route asks it on every
+    /// small progress row and the answers, not the setup: the answer route asks it on every
     /// answer.
     public func points(in gameId: String, of userId: String) throws(ReadModelError) -> Int? {
         try engine.read(QuizProjections.games) { reader in

@@ -3,7 +3,7 @@ import Quiz
 
 /// What a game starts with and never changes: the players, the questions (correct answers
 /// included) and the answer orders. Stored once, apart from `GameProgress`, so that each answer
-/// rewrites a small record instead of the whole game.
+/// rewrites a small row instead of the whole game.
 struct GameSetup: Sendable, Equatable {
     var gameId: String
     var createdAt: Date
@@ -46,7 +46,7 @@ struct GameProgress: Sendable, Equatable {
     }
 }
 
-/// One answer as the `answers` table stores it, a record of its own keyed by the answer's
+/// One answer as the `answers` table stores it, a row of its own keyed by the answer's
 /// position: an answer, most of a quiz log, is then one write without reading the game first.
 struct GivenAnswer: Sendable, Equatable {
     /// Who answered; their seat is in `GameProgress`.

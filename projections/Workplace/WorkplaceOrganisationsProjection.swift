@@ -5,7 +5,7 @@ import Workplace
 /// Every organisation of the workplace app with its directory entry, members, join requests,
 /// forms, reviews and news, as the events say; who may see what (`WorkplaceAccess`) is the
 /// API's to apply per request. Reviews are kept as where they are in the log, and read from it
-/// when asked (`WorkplaceRecord`).
+/// when asked (`WorkplaceProjectionInput`).
 ///
 /// One projection with many tables, as the neighbourhood's, because every event is about one
 /// organisation and most touch two or three of its tables at once. News lists hold ids and are
@@ -20,7 +20,7 @@ public struct WorkplaceOrganisationsProjection: Projection {
     /// Version 4: personal data as the log stores it (sealed), opened by `WorkplaceQueries`.
     public var version: Int { 4 }
     /// Only its domain's events reach it, a review as its ids, nothing opened.
-    public var reads: [any DecodableDomainEvent.Type]? { [WorkplaceRecord.self] }
+    public var reads: [any DecodableDomainEvent.Type]? { [WorkplaceProjectionInput.self] }
     /// `directory`: `<folded name>\0<org>` → `OrganisationDirectoryEntry`;
     /// `organisations`: `<org>` → `OrganisationView`;
     /// `members`: `<org>/<user>` → `OrganisationMember` (accepted members only);
@@ -68,7 +68,7 @@ public struct WorkplaceOrganisationsProjection: Projection {
     /// not stored (the decider emits none) change nothing.
     public func apply(_ event: ProjectedEvent, to model: ReadModelWriter) throws {
         let workplace: WorkplaceEvent
-        switch try event.decoded(as: WorkplaceRecord.self) {
+        switch try event.decoded(as: WorkplaceProjectionInput.self) {
         case nil: return
         case .reviewSubmitted(let ids)?: return try submit(ids, at: event.position, model)
         case .event(let whole)?: workplace = whole
@@ -88,7 +88,7 @@ public struct WorkplaceOrganisationsProjection: Projection {
             try applyMembership(workplace, model)
         case .formCreated, .formRenamed, .questionAdded, .questionRemoved, .questionsReordered, .formDeleted:
             try applyForm(workplace, model)
-        case .reviewSubmitted: break  // never: `WorkplaceRecord` hands a review over as its ids
+        case .reviewSubmitted: break  // never: `WorkplaceProjectionInput` hands a review over as its ids
         case .newsPosted(let p): try post(p, at: event.position, model)
         case .newsDeleted(let p): try deleteNews(p, model)
         }
@@ -112,7 +112,7 @@ public struct WorkplaceOrganisationsProjection: Projection {
         try model.update(OrganisationView.self, at: WorkplaceKeys.organisation(organisationId), in: Self.organisations, change)
     }
 
-    private func submit(_ ids: WorkplaceRecord.ReviewIds, at position: UInt64, _ model: ReadModelWriter) throws {
+    private func submit(_ ids: WorkplaceProjectionInput.ReviewIds, at position: UInt64, _ model: ReadModelWriter) throws {
         let locator = ReviewLocator(position: position, employeeId: ids.employeeId)
         try model.put(locator, at: WorkplaceKeys.item(ids.organisationId, ids.reviewId), in: Self.reviews)
         let organisationKey = ReadModelKeys.newestFirst(WorkplaceKeys.organisationPrefix(ids.organisationId), position)

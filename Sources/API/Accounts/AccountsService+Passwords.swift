@@ -76,15 +76,15 @@ extension AccountsService {
         let invalid = ProblemMapping.problem(for: AccountError.invalidResetToken)
         guard AuthTokens.isWellFormed(token) else { throw invalid }
         let tokenHash = AuthTokens.hash(token)
-        guard let record = try queries.passwordReset(tokenHash) else { throw invalid }
+        guard let reset = try queries.passwordReset(tokenHash) else { throw invalid }
         let retry = try await isRetry()
-        guard retry || record.isRedeemable(at: now) else { throw invalid }
+        guard retry || reset.isRedeemable(at: now) else { throw invalid }
         if !retry, let problem = PasswordPolicy.problem(with: body.newPassword) { throw Self.invalidField("newPassword", problem) }
         let hash = retry ? try await auth.passwords.dummyHash() : try await auth.passwords.hash(body.newPassword)
         let redeem = AccountCommand.RedeemPasswordReset(
-            userId: record.userId, tokenHash: tokenHash, newPasswordHash: hash, newPasswordLength: PasswordPolicy.length(of: body.newPassword))
-        _ = try await run(.redeemPasswordReset(redeem), actor: record.userId, expecting: AccountEvent.PasswordResetRedeemed.typeName)
+            userId: reset.userId, tokenHash: tokenHash, newPasswordHash: hash, newPasswordLength: PasswordPolicy.length(of: body.newPassword))
+        _ = try await run(.redeemPasswordReset(redeem), actor: reset.userId, expecting: AccountEvent.PasswordResetRedeemed.typeName)
         // Whoever failed logins for the e-mail meanwhile need not slow the owner down now.
-        if let email = try queries.credentials(userId: record.userId)?.email { auth.logins.forgetFailures(ofEmail: email) }
+        if let email = try queries.credentials(userId: reset.userId)?.email { auth.logins.forgetFailures(ofEmail: email) }
     }
 }

@@ -87,9 +87,9 @@ extension AccountsService {
     /// Logs the bearer token out. A retry of a logout that worked answers 204 again, though its
     /// token no longer works; any other use of an ended or expired token is 401.
     func logout() async throws {
-        let (session, record) = try Authenticator(runtime: runtime).bearerSession()
-        if !record.isActive(at: now) {
-            guard record.ended, try await isRetry() else { throw Problem.unauthorized(tokenGiven: true) }
+        let (session, stored) = try Authenticator(runtime: runtime).bearerSession()
+        if !stored.isActive(at: now) {
+            guard stored.ended, try await isRetry() else { throw Problem.unauthorized(tokenGiven: true) }
         }
         _ = try await run(.endSession(.init(userId: session.userId, tokenHash: session.tokenHash)),
                           actor: session.userId, expecting: AccountEvent.SessionEnded.typeName)

@@ -43,9 +43,9 @@ extension AccountsService {
     /// Ends every session of the caller, the one asking included (sign out everywhere). As for a
     /// logout, a retry of one that worked answers 204 again, though its token no longer works.
     func endAllSessions() async throws {
-        let (session, record) = try Authenticator(runtime: runtime).bearerSession()
-        if !record.isActive(at: now) {
-            guard record.ended, try await isRetry() else { throw Problem.unauthorized(tokenGiven: true) }
+        let (session, stored) = try Authenticator(runtime: runtime).bearerSession()
+        if !stored.isActive(at: now) {
+            guard stored.ended, try await isRetry() else { throw Problem.unauthorized(tokenGiven: true) }
         }
         _ = try await run(.endAllSessions(.init(userId: session.userId)), actor: session.userId,
                           expecting: AccountEvent.SessionEnded.typeName)

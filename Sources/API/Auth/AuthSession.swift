@@ -17,8 +17,8 @@ struct Authenticator: Sendable {
     /// The session of the request's bearer token; 401 `unauthorized` with a `WWW-Authenticate`
     /// challenge unless the token works now.
     func authenticate() throws -> AuthSession {
-        let (session, record) = try bearerSession()
-        guard record.isActive(at: runtime.configuration.clock()) else { throw Problem.unauthorized(tokenGiven: true) }
+        let (session, stored) = try bearerSession()
+        guard stored.isActive(at: runtime.configuration.clock()) else { throw Problem.unauthorized(tokenGiven: true) }
         return session
     }
 
@@ -31,8 +31,8 @@ struct Authenticator: Sendable {
         // A token of another shape was never issued: no hashing, no lookup.
         guard AuthTokens.isWellFormed(token) else { throw Problem.unauthorized(tokenGiven: true) }
         let tokenHash = AuthTokens.hash(token)
-        guard let record = try runtime.accounts.session(tokenHash) else { throw Problem.unauthorized(tokenGiven: true) }
-        return (AuthSession(userId: record.userId, tokenHash: tokenHash), record)
+        guard let stored = try runtime.accounts.session(tokenHash) else { throw Problem.unauthorized(tokenGiven: true) }
+        return (AuthSession(userId: stored.userId, tokenHash: tokenHash), stored)
     }
 }
 

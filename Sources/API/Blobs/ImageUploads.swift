@@ -18,8 +18,9 @@ struct ImageUploads: Sendable {
     ///
     /// The request digest of an `Idempotency-Key` is made of the method, the route and the
     /// image's hash, which stands for the body the edge did not collect. A route that runs a
-    /// second command under the same key (the avatar) names a `commandKeyPurpose`: the upload's
-    /// record then takes a command id derived from the key, so each command is retried as itself.
+    /// second command under the same key (the avatar) names a `commandKeyPurpose`: the command
+    /// recording the upload then takes a command id derived from the key, so each command is
+    /// retried as itself.
     func store(
         _ body: HTTPBody, by uploaderId: String, method: String, route: String, commandKeyPurpose: String? = nil
     ) async throws -> (StoredBlob, CommandOutcome<BlobDecider>) {

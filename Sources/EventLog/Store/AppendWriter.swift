@@ -25,7 +25,7 @@ final class AppendWriter: @unchecked Sendable {
     /// The write-ahead mode's file and checkpoints; nil when each LMDB commit syncs itself.
     /// Used on the writer thread only.
     private let writeAhead: WriteAheadLog?
-    /// Set when a record the log did not commit could not be taken back from the write-ahead
+    /// Set when a frame the log did not commit could not be taken back from the write-ahead
     /// file: appending more could let a refused batch reappear at the next start, so none is taken.
     private var writeAheadBroken = false
 
@@ -123,7 +123,7 @@ final class AppendWriter: @unchecked Sendable {
     }
 
     /// A checkpoint of the write-ahead mode when its policy says so. One that fails is tried
-    /// again later: the write-ahead file keeps every record since the last one meanwhile.
+    /// again later: the write-ahead file keeps every frame since the last one meanwhile.
     private func checkpointIfDue() {
         guard let writeAhead, !writeAheadBroken else { return }
         try? writeAhead.checkpointIfDue(idle: queuedRequests == 0)
@@ -175,7 +175,7 @@ final class AppendWriter: @unchecked Sendable {
 
     /// Applies `requests` in one write transaction and commits it; throws when nothing was written.
     private func commit(_ requests: [AppendRequest], at now: Int64, isolated: Bool) throws -> [Result<AppendResult, EventLogError>] {
-        guard !writeAheadBroken else { throw EventLogError.unavailable(reason: "the write-ahead file could not take back a record") }
+        guard !writeAheadBroken else { throw EventLogError.unavailable(reason: "the write-ahead file could not take back a frame") }
         var wroteAhead = false
         let (outcomes, newHead, newChainHash, applied): ([Result<AppendResult, EventLogError>], UInt64, [UInt8], ContinuousClock.Instant)
         let (newTail, newStoredTailStart): (IndexTail, UInt64?)

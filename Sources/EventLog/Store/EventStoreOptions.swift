@@ -22,7 +22,7 @@ public struct EventStoreOptions: Sendable {
     /// never wait). Nil: nobody is told.
     public var commitObserver: (@Sendable (GroupCommitReport) -> Void)?
 
-    /// The write-ahead mode (ADR 0006): each batch is made durable by one record of `log/wal`
+    /// The write-ahead mode (ADR 0006): each batch is made durable by one frame of `log/wal`
     /// and one flush, LMDB commits without syncing, and checkpoints sync it. Off: each LMDB
     /// commit syncs itself (two flushes). A log that was written in this mode and is opened
     /// without it is recovered first and leaves it.

@@ -12,7 +12,7 @@ enum IndexKeys {
         return key
     }
 
-    /// `meta`'s `write-ahead-sequence` value: the last write-ahead record applied, big-endian as
+    /// `meta`'s `write-ahead-sequence` value: the last write-ahead frame applied, big-endian as
     /// a position is (read back with `uint64`).
     static func writeAheadSequence(_ sequence: UInt64) -> [UInt8] {
         position(sequence)

@@ -6,7 +6,7 @@ import Foundation
 struct WriteAheadCheckpoint: Equatable {
     var generation: UInt64
     var sequence: UInt64
-    /// The write-ahead file (0 or 1) that holds the records after it, from its start.
+    /// The write-ahead file (0 or 1) that holds the frames after it, from its start.
     var file: Int
     var bootID: String
     var metaPages: [UInt8]

@@ -2,18 +2,18 @@ import Foundation
 import LMDB
 import Synchronization
 
-/// The log's write-ahead mode (ADR 0006): a batch's writes are made durable by one record of the
+/// The log's write-ahead mode (ADR 0006): a batch's writes are made durable by one frame of the
 /// write-ahead file and one `fdatasync`, and LMDB commits them without syncing. A checkpoint
 /// syncs LMDB, saves a copy of its meta pages (`WriteAheadCheckpointFile`) and pins that
 /// snapshot with a read transaction, so LMDB never overwrites a page of it until the next
 /// checkpoint: the disk always holds the checkpoint whole. After a power failure (the machine
 /// booted since the checkpoint), the saved meta pages go back over `data.mdb` before LMDB opens,
-/// and the records after the checkpoint are applied again. After a crash of the process alone,
-/// the operating system kept every write, so LMDB is as it was and only the records it had not
+/// and the frames after the checkpoint are applied again. After a crash of the process alone,
+/// the operating system kept every write, so LMDB is as it was and only the frames it had not
 /// committed are applied.
 ///
-/// LMDB's `meta` table holds the sequence of the last record applied, written in the same
-/// transaction as the record's writes, so both cases find where to start.
+/// LMDB's `meta` table holds the sequence of the last frame applied, written in the same
+/// transaction as the frame's writes, so both cases find where to start.
 final class WriteAheadLog {
     /// When a checkpoint is due. Each checkpoint syncs what LMDB wrote since the last one, and
     /// until it ends LMDB cannot reuse a page freed since (the file grows by that much: about
@@ -44,7 +44,7 @@ final class WriteAheadLog {
     private let policy: Policy
     private let checkpoints: WriteAheadCheckpointFile
     private let files: [WriteAheadFile]
-    /// The file records go to now.
+    /// The file frames go to now.
     private var current: Int
     /// The snapshot of the last checkpoint that ended, pinned.
     private var pin: PinnedSnapshot
@@ -65,7 +65,7 @@ final class WriteAheadLog {
     /// at a snapshot the disk is known to hold whole. Returns the latest checkpoint, and whether
     /// it was put back.
     static func restoreAfterRestart(directory: String, bootID: String?) throws(EventLogError) -> (checkpoint: WriteAheadCheckpoint, restored: Bool)? {
-        // The first checkpoint is written before the first record: without one, LMDB's commits
+        // The first checkpoint is written before the first frame: without one, LMDB's commits
         // were all synced ones.
         guard let checkpoint = try WriteAheadCheckpointFile.latest(in: directory) else { return nil }
         if checkpoint.isOfBoot(bootID) { return (checkpoint, false) }
@@ -75,19 +75,19 @@ final class WriteAheadLog {
 
     /// Whether the log in `directory` must be recovered (opened for writing) before anything
     /// reads it: the machine has restarted (`bootID` is not the last checkpoint's) and LMDB
-    /// committed records after that checkpoint without syncing them, so `data.mdb` may hold some
+    /// committed frames after that checkpoint without syncing them, so `data.mdb` may hold some
     /// of their pages and not others (a torn B-tree) until the checkpoint is put back and the
-    /// records applied again. A read-only reader can do neither, and must not read it as it is.
+    /// frames applied again. A read-only reader can do neither, and must not read it as it is.
     ///
-    /// No record after the checkpoint means no commit since its sync: the file is whole as it
+    /// No frame after the checkpoint means no commit since its sync: the file is whole as it
     /// is. Reads only; throws when the write-ahead files cannot be read.
     static func awaitsRecovery(directory: String, bootID: String?) throws(EventLogError) -> Bool {
         guard let checkpoint = try WriteAheadCheckpointFile.latest(in: directory) else { return false }
         if checkpoint.isOfBoot(bootID) { return false }
-        return try !WriteAheadFile.records(in: directory, first: checkpoint.file, after: checkpoint.sequence).isEmpty
+        return try !WriteAheadFile.frames(in: directory, first: checkpoint.file, after: checkpoint.sequence).isEmpty
     }
 
-    /// The sequence of the last record LMDB holds (0: none).
+    /// The sequence of the last frame LMDB holds (0: none).
     static func appliedSequence(_ environment: Environment, _ databases: LogDatabases) throws(EventLogError) -> UInt64 {
         try LogDatabases.mapStorage {
             try environment.read { txn in
@@ -96,18 +96,18 @@ final class WriteAheadLog {
         }
     }
 
-    /// Applies the records LMDB does not hold, in one synced commit, reading from the file
+    /// Applies the frames LMDB does not hold, in one synced commit, reading from the file
     /// `first` (the last checkpoint's) on. Returns how many were applied.
     static func replay(directory: String, first: Int, environment: Environment, databases: LogDatabases) throws(EventLogError) -> Int {
         let applied = try appliedSequence(environment, databases)
-        let records = try WriteAheadFile.records(in: directory, first: first, after: applied)
-        guard let last = records.last else { return 0 }
+        let frames = try WriteAheadFile.frames(in: directory, first: first, after: applied)
+        guard let last = frames.last else { return 0 }
         try LogDatabases.mapStorage {
             try environment.write { txn in
-                for record in records {
-                    for put in record.puts {
+                for frame in frames {
+                    for put in frame.puts {
                         guard let database = databases.database(put.table) else {
-                            throw EventLogError.corruptRecord(position: 0, reason: "write-ahead record \(record.sequence) writes the chain of a log without one")
+                            throw EventLogError.corruptRecord(position: 0, reason: "write-ahead frame \(frame.sequence) writes the chain of a log without one")
                         }
                         try txn.put(database, put.key, put.value)
                     }
@@ -115,11 +115,11 @@ final class WriteAheadLog {
                 try txn.put(databases.meta, appliedKey, IndexKeys.writeAheadSequence(last.sequence))
             }
         }
-        return records.count
+        return frames.count
     }
 
     /// After LMDB opened at the snapshot `restoreAfterRestart` left (`restored`, nil: no
-    /// checkpoint yet) and `pin` holds it: checks the snapshot, applies the records LMDB lacks,
+    /// checkpoint yet) and `pin` holds it: checks the snapshot, applies the frames LMDB lacks,
     /// then goes on in the mode (`options.writeAhead`) or leaves it.
     static func recover(
         directory: String, restored: (checkpoint: WriteAheadCheckpoint, restored: Bool)?, environment: Environment,
@@ -128,11 +128,11 @@ final class WriteAheadLog {
         var replayed = 0
         if let (checkpoint, putBack) = restored {
             if putBack, try appliedSequence(environment, databases) != checkpoint.sequence {
-                throw .corruptRecord(position: 0, reason: "LMDB reopened at its last checkpoint does not hold write-ahead record \(checkpoint.sequence)")
+                throw .corruptRecord(position: 0, reason: "LMDB reopened at its last checkpoint does not hold write-ahead frame \(checkpoint.sequence)")
             }
             replayed = try replay(directory: directory, first: checkpoint.file, environment: environment, databases: databases)
         }
-        let recovery = WriteAheadRecovery(restoredCheckpoint: restored?.restored ?? false, replayedRecords: replayed)
+        let recovery = WriteAheadRecovery(restoredCheckpoint: restored?.restored ?? false, replayedFrames: replayed)
         guard options.writeAhead else {
             try retire(directory: directory, environment: environment)
             pin.release()
@@ -184,7 +184,7 @@ final class WriteAheadLog {
     // MARK: Appending
 
     /// Inside the batch's write transaction, after its writes: records the sequence in LMDB and
-    /// writes the record durably. LMDB may run the batch again (map grown); the same sequence is
+    /// writes the frame durably. LMDB may run the batch again (map grown); the same sequence is
     /// then written again. `committed()` or `withdraw()` must follow.
     func write(_ puts: [WriteAheadPut], in txn: WriteTransaction) throws {
         try txn.put(databases.meta, Self.appliedKey, IndexKeys.writeAheadSequence(files[current].lastSequence + 1))
@@ -197,7 +197,7 @@ final class WriteAheadLog {
         if let writeback, commitsSinceCheckpoint % policy.commitsPerWritebackStart == 0 { writeback.start() }
     }
 
-    /// The batch's transaction did not commit: its record must never be applied.
+    /// The batch's transaction did not commit: its frame must never be applied.
     func withdraw() throws(EventLogError) {
         try files[current].withdraw()
     }
@@ -234,7 +234,7 @@ final class WriteAheadLog {
 
     /// Begins a checkpoint of the last commit that syncs on another thread while appends go on:
     /// the snapshot is pinned and its meta pages copied here (no transaction is open, so both
-    /// are of the last commit), and the records after it go to the other file from now on.
+    /// are of the last commit), and the frames after it go to the other file from now on.
     private func beginCheckpoint() throws(EventLogError) {
         let sequence = files[current].lastSequence
         let (newPin, checkpoint) = try checkpointOfLastCommit(sequence: sequence, recordsAfterIn: 1 - current)
@@ -262,7 +262,7 @@ final class WriteAheadLog {
 
     /// Ends the running checkpoint if it has finished: on success the previous snapshot's pages
     /// may be reused and the file left behind is free; on failure the next checkpoint runs in
-    /// place (the file left behind still holds records the last checkpoint does not cover).
+    /// place (the file left behind still holds frames the last checkpoint does not cover).
     private func endCheckpointIfFinished() throws(EventLogError) {
         guard let (newPin, outcome) = running, let result = outcome.result.withLock({ $0 }) else { return }
         running = nil
@@ -277,7 +277,7 @@ final class WriteAheadLog {
         }
     }
 
-    /// A checkpoint of the last commit, synced here: it covers every record of both files, so
+    /// A checkpoint of the last commit, synced here: it covers every frame of both files, so
     /// writing starts again at the current file's start.
     private func checkpointInPlace() throws(EventLogError) {
         let sequence = files[current].lastSequence
@@ -328,6 +328,6 @@ public struct WriteAheadRecovery: Sendable, Equatable {
     /// The machine had restarted since the last checkpoint (or its boot was unknown), so LMDB
     /// was reopened at that checkpoint's snapshot.
     public let restoredCheckpoint: Bool
-    /// Records of the write-ahead file applied to LMDB.
-    public let replayedRecords: Int
+    /// Frames of the write-ahead file applied to LMDB.
+    public let replayedFrames: Int
 }

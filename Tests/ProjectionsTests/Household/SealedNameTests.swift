@@ -7,8 +7,8 @@ import Testing
 @testable import Projections
 
 /// A completer's name is kept in `history` and `tasks` as the log stores it (sealed) and opened
-/// when read (`HouseholdRecord`, ADR 0009): never in those read models in the clear, and read as
-/// erased as soon as the user's key is destroyed, with no rebuild.
+/// when read (`HouseholdProjectionInput`, ADR 0009): never in those read models in the clear, and
+/// read as erased as soon as the user's key is destroyed, with no rebuild.
 @Suite("Household read models: completers' names kept sealed", .timeLimit(.minutes(2)))
 struct SealedNameTests {
     private static let name = "Eve Marker-7f3a"

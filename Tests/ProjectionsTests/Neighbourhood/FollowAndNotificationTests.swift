@@ -94,7 +94,7 @@ struct FollowAndNotificationTests {
             }
             let tables = NeighbourhoodReportsProjection.self
             switch table {
-            case tables.reports: return try keys(ReportRecord.self)
+            case tables.reports: return try keys(StoredReport.self)
             case tables.activity: return try keys(ReportActivity.self)
             case tables.neighbourhoodReports: return try keys(ReportPin.self)
             case tables.replies: return try keys(StoredReply.self)

@@ -7,21 +7,21 @@ struct WriteAheadPut: Equatable, Sendable {
     let value: [UInt8]
 }
 
-/// A committed batch's writes as one checksummed record of the write-ahead file (ADR 0006).
+/// A committed batch's writes as one checksummed frame of the write-ahead file (ADR 0006).
 ///
 /// Layout, integers big-endian: magic (4 bytes), CRC-32C of everything after it (4), sequence
 /// (8), payload bytes (4), zero (4); then the payload: per write, the table (1), key bytes (2),
-/// value bytes (4), the key, the value. A record that is cut short, or whose checksum, magic or
+/// value bytes (4), the key, the value. A frame that is cut short, or whose checksum, magic or
 /// sequence does not match, ends the file: it was never acknowledged.
-enum WriteAheadRecord {
+enum WriteAheadFrame {
     static let magic: UInt32 = 0x4C42_5752  // "LBWR"
     static let headerBytes = 24
-    /// The largest payload a record may claim: a reader never allocates more on a torn length.
+    /// The largest payload a frame may claim: a reader never allocates more on a torn length.
     static let payloadBytesMax = 1 << 31
 
     static func encode(sequence: UInt64, puts: [WriteAheadPut]) -> [UInt8] {
         let payloadBytes = puts.reduce(0) { $0 + 7 + $1.key.count + $1.value.count }
-        precondition(payloadBytes < payloadBytesMax, "a batch's writes fit one record")
+        precondition(payloadBytes < payloadBytesMax, "a batch's writes fit one frame")
         var bytes = [UInt8]()
         bytes.reserveCapacity(headerBytes + payloadBytes)
         bytes.appendBigEndian(magic)
@@ -42,7 +42,7 @@ enum WriteAheadRecord {
         return bytes
     }
 
-    /// A record's sequence and payload size, read from its header; nil unless the magic matches.
+    /// A frame's sequence and payload size, read from its header; nil unless the magic matches.
     static func header(_ bytes: UnsafeRawBufferPointer) -> (sequence: UInt64, payloadBytes: Int)? {
         guard bytes.count >= headerBytes, uint32(bytes, at: 0) == magic else { return nil }
         let payloadBytes = Int(uint32(bytes, at: 16))
@@ -50,7 +50,7 @@ enum WriteAheadRecord {
         return (IndexKeys.uint64(bytes, at: 8), payloadBytes)
     }
 
-    /// The writes of the whole record `bytes` (header and payload); nil when its checksum or
+    /// The writes of the whole frame `bytes` (header and payload); nil when its checksum or
     /// structure does not hold.
     static func puts(_ bytes: UnsafeRawBufferPointer) -> [WriteAheadPut]? {
         guard let (_, payloadBytes) = header(bytes), bytes.count == headerBytes + payloadBytes else { return nil }

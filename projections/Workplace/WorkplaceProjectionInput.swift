@@ -11,7 +11,7 @@ import Workplace
 /// build decodes three ids of a review and opens nothing of it (docs/benchmarks.md, issue 12).
 /// Members' and requests' names and employee numbers and news items' authors, titles and texts
 /// are stored sealed and opened by `WorkplaceQueries` (ADR 0009), so a build opens nothing.
-public enum WorkplaceRecord: DecodableDomainEvent, Equatable {
+public enum WorkplaceProjectionInput: DecodableDomainEvent, Equatable {
     /// `workplace.reviewSubmitted`, as its ids.
     case reviewSubmitted(ReviewIds)
     /// Any other workplace event, its personal fields as stored: open them with `WorkplaceQueries`.
@@ -37,7 +37,7 @@ public enum WorkplaceRecord: DecodableDomainEvent, Equatable {
     public static var domain: String { WorkplaceEvent.domain }
 
     /// `keyring` is not used: nothing is opened.
-    public static func decode(typeName: String, schemaVersion: UInt16, data: Data, opening keyring: (any PersonalDataKeyring)?) throws -> WorkplaceRecord? {
+    public static func decode(typeName: String, schemaVersion: UInt16, data: Data, opening keyring: (any PersonalDataKeyring)?) throws -> WorkplaceProjectionInput? {
         if typeName == WorkplaceEvent.ReviewSubmitted.typeName {
             return .reviewSubmitted(try EventJSON.decode(ReviewIds.self, from: data))
         }

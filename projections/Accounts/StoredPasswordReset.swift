@@ -2,7 +2,7 @@ import Accounts
 import Foundation
 
 /// A password-reset token as the redemption route looks it up, by the SHA-256 of the token.
-public struct PasswordResetRecord: Sendable, Equatable {
+public struct StoredPasswordReset: Sendable, Equatable {
     /// The account the token resets.
     public var userId: String
     /// When the token stops working on its own.
@@ -19,7 +19,7 @@ public struct PasswordResetRecord: Sendable, Equatable {
     }
 }
 
-extension PasswordResetRecord: ReadModelValue {
+extension StoredPasswordReset: ReadModelValue {
     public func encode(to writer: inout ValueWriter) {
         writer.write(userId)
         writer.write(expiresAt)

@@ -4,7 +4,7 @@ import Neighbourhood
 /// A live report as the `reports` table keeps it: what it was posted with, never rewritten.
 /// Deleted reports are removed, not marked. In the table its title, description and author's
 /// name are as the log stores them (sealed); `NeighbourhoodQueries` answers with them opened.
-public struct ReportRecord: Sendable, Equatable, Codable {
+public struct StoredReport: Sendable, Equatable, Codable {
     /// The report's id.
     public var reportId: String
     /// The neighbourhood it was posted in.
@@ -31,12 +31,12 @@ public struct ReportRecord: Sendable, Equatable, Codable {
 /// that they rewrite a few bytes and never decode the report's description (up to 5,000
 /// characters) or any of its sealed text.
 ///
-/// The followers are here rather than in a table of their own: a reply reads this record anyway
+/// The followers are here rather than in a table of their own: a reply reads this row anyway
 /// and finds whom to notify in it, where a prefix scan of a followers table took a second search;
 /// a follow checks and adds in it, where an insert into that table took a third write. The
 /// decider bounds them (`NeighbourhoodLimits.followersPerReportMax`).
 struct ReportActivity: Sendable, Equatable {
-    /// As `ReportRecord.position`: a follow list's key for the report.
+    /// As `StoredReport.position`: a follow list's key for the report.
     var position: UInt64
     /// Its replies.
     var replyCount: Int
@@ -47,7 +47,7 @@ struct ReportActivity: Sendable, Equatable {
 /// A report in a list, as one reader sees it.
 public struct ReportView: Sendable, Equatable, Codable {
     /// The report.
-    public var report: ReportRecord
+    public var report: StoredReport
     /// Its replies.
     public var replyCount: Int
     /// Its followers, the author included while they follow.
@@ -93,7 +93,7 @@ public struct ReportPin: Sendable, Equatable, Codable {
     public var longitude: Double
 }
 
-extension ReportRecord: ReadModelValue {
+extension StoredReport: ReadModelValue {
     public func encode(to writer: inout ValueWriter) {
         writer.write(reportId)
         writer.write(neighbourhood)

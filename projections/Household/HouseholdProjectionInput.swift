@@ -9,7 +9,7 @@ import Household
 /// a fifth of a build on a server's log (docs/benchmarks.md). The two read models that keep the
 /// name (`history`, and `tasks`' last completion) store it sealed and `HouseholdQueries` opens
 /// it when it is read, so an erased user's name also reads erased at once (ADR 0009).
-public enum HouseholdRecord: DecodableDomainEvent {
+public enum HouseholdProjectionInput: DecodableDomainEvent {
     /// `household.taskCompleted`, its `displayName` as stored: open it with `HouseholdQueries`.
     case completion(HouseholdEvent.TaskCompleted)
     /// Any other household event.
@@ -25,7 +25,7 @@ public enum HouseholdRecord: DecodableDomainEvent {
         }
     }
 
-    public static func decode(typeName: String, schemaVersion: UInt16, data: Data, opening keyring: (any PersonalDataKeyring)?) throws -> HouseholdRecord? {
+    public static func decode(typeName: String, schemaVersion: UInt16, data: Data, opening keyring: (any PersonalDataKeyring)?) throws -> HouseholdProjectionInput? {
         if typeName == HouseholdEvent.TaskCompleted.typeName {
             return .completion(try EventJSON.decodeAsStored(HouseholdEvent.TaskCompleted.self, from: data))
         }

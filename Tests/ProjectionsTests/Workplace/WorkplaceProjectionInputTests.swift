@@ -4,18 +4,18 @@ import Testing
 import Workplace
 @testable import Projections
 
-/// `WorkplaceRecord`, the workplace as its read models decode it: a review as its ids, every
-/// other event exactly as `WorkplaceEvent` decodes it.
+/// `WorkplaceProjectionInput`, the workplace as its read models decode it: a review as its ids,
+/// every other event exactly as `WorkplaceEvent` decodes it.
 @Suite("Workplace read models: events as decoded for them")
-struct WorkplaceRecordTests {
+struct WorkplaceProjectionInputTests {
     private typealias H = WorkplaceHistory
 
-    private func record(_ event: WorkplaceEvent) throws -> WorkplaceRecord? {
-        try WorkplaceRecord.decode(typeName: event.typeName, schemaVersion: event.schemaVersion, data: event.encodeData())
+    private func input(_ event: WorkplaceEvent) throws -> WorkplaceProjectionInput? {
+        try WorkplaceProjectionInput.decode(typeName: event.typeName, schemaVersion: event.schemaVersion, data: event.encodeData())
     }
 
     @Test func aReviewIsItsIdsAndEveryOtherEventIsWhole() throws {
-        guard case .reviewSubmitted(let ids)? = try record(H.review("org-1", "rev-1", of: "bob")) else {
+        guard case .reviewSubmitted(let ids)? = try input(H.review("org-1", "rev-1", of: "bob")) else {
             Issue.record("a review is decoded as its ids")
             return
         }
@@ -23,7 +23,7 @@ struct WorkplaceRecordTests {
         let others = [H.register("org-1", "Acme"), H.request("org-1", "cara", name: "Cara", number: "7"), H.news("org-1", "news-1")]
             + H.join("org-1", "bob", name: "Bob", number: "B-1")
         for event in others {
-            #expect(try record(event) == .event(event), "\(event.typeName)")
+            #expect(try input(event) == .event(event), "\(event.typeName)")
         }
     }
 
@@ -37,23 +37,23 @@ struct WorkplaceRecordTests {
             Issue.record("the history's review is a review")
             return
         }
-        let problems = try NodeDecodingAgreement.disagreements(reading: WorkplaceRecord.ReviewIds.self, from: review, rounds: 20, using: &random)
+        let problems = try NodeDecodingAgreement.disagreements(reading: WorkplaceProjectionInput.ReviewIds.self, from: review, rounds: 20, using: &random)
         #expect(problems.isEmpty, "\(problems.prefix(3))")
-        #expect(WorkplaceRecord.ReviewIds.readsNestedContainers == false)
+        #expect(WorkplaceProjectionInput.ReviewIds.readsNestedContainers == false)
     }
 
     @Test func anotherDomainsEventIsNoneAndAReviewWithoutItsIdsIsRefused() throws {
-        #expect(try WorkplaceRecord.decode(typeName: "household.taskCompleted", schemaVersion: 1, data: Data("{}".utf8)) == nil)
+        #expect(try WorkplaceProjectionInput.decode(typeName: "household.taskCompleted", schemaVersion: 1, data: Data("{}".utf8)) == nil)
         var review = try #require(try JSONSerialization.jsonObject(with: H.review("org-1", "rev-1", of: "bob").encodeData()) as? [String: Any])
         review["employeeId"] = nil
         let withoutEmployee = try JSONSerialization.data(withJSONObject: review)
         #expect(throws: (any Error).self) {
-            try WorkplaceRecord.decode(typeName: WorkplaceEvent.ReviewSubmitted.typeName, schemaVersion: 1, data: withoutEmployee)
+            try WorkplaceProjectionInput.decode(typeName: WorkplaceEvent.ReviewSubmitted.typeName, schemaVersion: 1, data: withoutEmployee)
         }
         review["employeeId"] = 42
         let wrongType = try JSONSerialization.data(withJSONObject: review)
         #expect(throws: (any Error).self) {
-            try WorkplaceRecord.decode(typeName: WorkplaceEvent.ReviewSubmitted.typeName, schemaVersion: 1, data: wrongType)
+            try WorkplaceProjectionInput.decode(typeName: WorkplaceEvent.ReviewSubmitted.typeName, schemaVersion: 1, data: wrongType)
         }
     }
 }
