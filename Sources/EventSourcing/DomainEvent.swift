@@ -4,12 +4,13 @@ import Foundation
 /// belongs to, tags for consistency boundaries, and JSON data.
 ///
 /// A domain's events are one enum whose cases each wrap an `EventPayload`; `CataloguedEvent`
-/// gives such an enum its type name, `encodeData` and `decode`. Decoding gets the stored schema
-/// version so that old shapes can be upcast on read: events are never rewritten.
+/// gives such an enum its type name, schema version, `encodeData` and `decode`. Decoding gets the
+/// stored schema version so that old shapes can be upcast on read: events are never rewritten.
 public protocol DomainEvent: DecodableDomainEvent, Equatable {
     /// The stored type name, `domain.pastTenseVerb` (`household.taskCompleted`).
     var typeName: String { get }
-    /// The schema version of this event's data as written now.
+    /// The schema version of this event's data as written now (a `CataloguedEvent`'s is its
+    /// payload's registered version).
     var schemaVersion: UInt16 { get }
     /// The stream the event belongs to, `category-id` (`house-0193…`).
     var streamID: String { get }
@@ -48,9 +49,6 @@ extension DecodableDomainEvent {
 }
 
 extension DomainEvent {
-    /// Version 1 unless an event says otherwise.
-    public var schemaVersion: UInt16 { 1 }
-
     /// None unless an event says otherwise.
     public static var personalTags: [PersonalTag] { [] }
 

@@ -1,14 +1,19 @@
 import Foundation
 
-/// One case of a domain's event enum, as its payload type: the payload names its stored type
-/// and wraps itself in the enum. A domain then writes one switch (case → payload) and gets the
-/// type name, the JSON encoding and the decoding table from here (`CataloguedEvent`), instead of
-/// a switch per concern that every new event type must be added to.
+/// One case of a domain's event enum, as its payload type: the payload registers its stored
+/// type name and schema version and wraps itself in the enum. A domain then writes one switch
+/// (case → payload) and gets the type name, the version, the JSON encoding and the decoding
+/// table from here (`CataloguedEvent`), instead of a switch per concern that every new event
+/// type must be added to.
 public protocol EventPayload<Event>: Codable, Sendable, Equatable {
     /// The domain's event enum.
     associatedtype Event: DomainEvent
     /// The stored type name, `domain.pastTenseVerb`.
     static var typeName: String { get }
+    /// The schema version of the JSON this type reads and writes. When a type's shape changes,
+    /// the new payload type takes the next version and the old one stays registered at its own,
+    /// its `event` the old shape brought up to the new.
+    static var schemaVersion: UInt16 { get }
     /// This payload as its domain's event.
     var event: Event { get }
     /// The payload decoded from `data` and wrapped as its event. A requirement, not only an
@@ -22,8 +27,14 @@ public protocol EventPayload<Event>: Codable, Sendable, Equatable {
 }
 
 extension EventPayload {
+    /// Version 1: every type's first shape.
+    public static var schemaVersion: UInt16 { 1 }
+
     /// The stored type name.
     public var typeName: String { Self.typeName }
+
+    /// The schema version it is stored at.
+    public var schemaVersion: UInt16 { Self.schemaVersion }
 
     /// The payload's JSON, personal fields as they are (`EventJSON.encode`).
     public func encodeData() throws -> Data { try EventJSON.encode(self) }
@@ -63,53 +74,9 @@ extension EventPayload where Self: NodeDecodable & PersonalData {
     }
 }
 
-/// A domain's decoding table: stored type name → payload type. Built once per domain from the
-/// list of its payload types; a type name listed twice is a programming error.
-///
-/// Searched name by name rather than hashed: a domain has at most a few dozen types, a name of
-/// another length is passed over without comparing bytes (`==` alone compares the shared prefix,
-/// `household.`, of every name before the lengths), and the payload type is called through its
-/// metatype with no closure to copy out of a table: 0.7% of a quiz rebuild's samples, where a
-/// dictionary of closures took 3.5% and the hand-written switches this replaced 1.3%.
-public struct EventPayloadCatalogue<Event: DomainEvent>: Sendable {
-    @usableFromInline let names: [String]
-    @usableFromInline let payloads: [any EventPayload<Event>.Type]
-
-    /// The table of `payloads`.
-    public init(_ payloads: [any EventPayload<Event>.Type]) {
-        let names = payloads.map { $0.typeName }
-        for name in names {
-            precondition(name.hasPrefix(Event.domain + "."), "\(name) is not of \(Event.domain)")
-        }
-        precondition(Set(names).count == names.count, "a type name is listed twice in \(names)")
-        self.names = names
-        self.payloads = payloads
-    }
-
-    /// Every stored type name of the domain, in the order the payloads were listed (a boundary
-    /// over all of them is then the same value every time).
-    public var typeNames: [String] { names }
-
-    /// The event stored as `typeName` with `data`, sealed fields opened with `keyring`, or nil
-    /// when the type is another domain's. Inlinable, so that it is specialized for each domain:
-    /// generic, it looks up the payloads' existential metatype at every call.
-    @inlinable public func decode(typeName: String, data: Data, opening keyring: (any PersonalDataKeyring)?) throws -> Event? {
-        let length = typeName.utf8.count
-        guard let index = names.firstIndex(where: { $0.utf8.count == length && $0 == typeName }) else { return nil }
-        return try payloads[index].decodeEvent(from: data, opening: keyring)
-    }
-
-    /// As `decode`, with every payload's personal fields as the log stores them, not opened.
-    @inlinable public func decodeAsStored(typeName: String, data: Data) throws -> Event? {
-        let length = typeName.utf8.count
-        guard let index = names.firstIndex(where: { $0.utf8.count == length && $0 == typeName }) else { return nil }
-        return try payloads[index].decodeEventAsStored(from: data)
-    }
-}
-
 /// A domain event enum whose every case wraps one `EventPayload`. The domain lists its payload
-/// types once (`catalogue`) and writes one switch (`eventPayload`); the stored type name, the
-/// JSON and the decoding by type name follow from those two for every domain alike.
+/// types once (`catalogue`) and writes one switch (`eventPayload`); the stored type name and
+/// schema version, the JSON and the decoding by both follow from those two for every domain alike.
 public protocol CataloguedEvent: DomainEvent {
     /// Every payload type of the domain.
     static var catalogue: EventPayloadCatalogue<Self> { get }
@@ -124,17 +91,20 @@ extension CataloguedEvent {
     /// The payload's stored type name.
     public var typeName: String { eventPayload.typeName }
 
+    /// The payload's schema version.
+    public var schemaVersion: UInt16 { eventPayload.schemaVersion }
+
     /// The payload as JSON (sorted keys, RFC 3339 dates), personal fields as they are.
     public func encodeData() throws -> Data { try eventPayload.encodeData() }
 
     /// The payload as JSON, personal fields sealed under `keyring`.
     public func encodeData(sealing keyring: any PersonalDataKeyring) throws -> Data { try eventPayload.encodeData(sealing: keyring) }
 
-    /// The event stored as `typeName`, sealed fields opened with `keyring`, or nil for another
-    /// domain's type. Every type is at schema version 1 so far; a version 2 would be upcast here,
-    /// keyed on `schemaVersion`.
+    /// The event stored as `typeName` at `schemaVersion`, sealed fields opened with `keyring`, or
+    /// nil for another domain's type; `EventCatalogueError.unregisteredVersion` for one of ours
+    /// at a version the catalogue does not register.
     public static func decode(typeName: String, schemaVersion: UInt16, data: Data, opening keyring: (any PersonalDataKeyring)?) throws -> Self? {
-        try catalogue.decode(typeName: typeName, data: data, opening: keyring)
+        try catalogue.decode(typeName: typeName, schemaVersion: schemaVersion, data: data, opening: keyring)
     }
 }
 
@@ -153,6 +123,6 @@ public struct EventAsStored<Event: CataloguedEvent>: DecodableDomainEvent {
 
     /// `keyring` is not used: nothing is opened.
     public static func decode(typeName: String, schemaVersion: UInt16, data: Data, opening keyring: (any PersonalDataKeyring)?) throws -> EventAsStored? {
-        try Event.catalogue.decodeAsStored(typeName: typeName, data: data).map { EventAsStored(event: $0) }
+        try Event.catalogue.decodeAsStored(typeName: typeName, schemaVersion: schemaVersion, data: data).map { EventAsStored(event: $0) }
     }
 }

@@ -10,6 +10,7 @@ enum Names: Decider {
 
         static let domain = "names"
         var typeName: String { "names.claimed" }
+        var schemaVersion: UInt16 { 1 }
         var streamID: String { if case let .claimed(payload) = self { "name-\(payload.userID)" } else { "" } }
         var tags: [String] { if case let .claimed(payload) = self { ["name:\(payload.name.lowercased())", "user:\(payload.userID)"] } else { [] } }
         func encodeData() throws -> Data { if case let .claimed(payload) = self { try EventJSON.encode(payload) } else { Data() } }
@@ -49,6 +50,7 @@ enum Tally: Decider {
 
         static let domain = "tally"
         var typeName: String { "tally.added" }
+        var schemaVersion: UInt16 { 1 }
         var streamID: String { if case let .added(payload) = self { "tally-\(payload.tally)" } else { "" } }
         var tags: [String] { if case let .added(payload) = self { ["tally:\(payload.tally)"] } else { [] } }
         func encodeData() throws -> Data { if case let .added(payload) = self { try EventJSON.encode(payload) } else { Data() } }

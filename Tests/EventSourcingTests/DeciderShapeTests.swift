@@ -11,6 +11,7 @@ private enum Counter: Decider {
 
         static let domain = "counter"
         var typeName: String { "counter.added" }
+        var schemaVersion: UInt16 { 1 }
         var streamID: String { "counter-1" }
         var tags: [String] { ["counter:1"] }
         func encodeData() throws -> Data {

@@ -15,6 +15,7 @@ private enum CountedEvent: DomainEvent {
 
     static let domain = "counted"
     var typeName: String { "counted.happened" }
+    var schemaVersion: UInt16 { 1 }
     var streamID: String { "counted-1" }
     var tags: [String] { [] }
     func encodeData() throws -> Data { Data("{}".utf8) }

@@ -26,7 +26,7 @@ public enum HouseholdProjectionInput: DecodableDomainEvent {
     }
 
     public static func decode(typeName: String, schemaVersion: UInt16, data: Data, opening keyring: (any PersonalDataKeyring)?) throws -> HouseholdProjectionInput? {
-        if typeName == HouseholdEvent.TaskCompleted.typeName {
+        if typeName == HouseholdEvent.TaskCompleted.typeName, schemaVersion == HouseholdEvent.TaskCompleted.schemaVersion {
             return .completion(try EventJSON.decodeAsStored(HouseholdEvent.TaskCompleted.self, from: data))
         }
         return try HouseholdEvent.decode(typeName: typeName, schemaVersion: schemaVersion, data: data, opening: keyring).map(Self.event)

@@ -38,9 +38,9 @@ public enum WorkplaceProjectionInput: DecodableDomainEvent, Equatable {
 
     /// `keyring` is not used: nothing is opened.
     public static func decode(typeName: String, schemaVersion: UInt16, data: Data, opening keyring: (any PersonalDataKeyring)?) throws -> WorkplaceProjectionInput? {
-        if typeName == WorkplaceEvent.ReviewSubmitted.typeName {
+        if typeName == WorkplaceEvent.ReviewSubmitted.typeName, schemaVersion == WorkplaceEvent.ReviewSubmitted.schemaVersion {
             return .reviewSubmitted(try EventJSON.decode(ReviewIds.self, from: data))
         }
-        return try WorkplaceEvent.catalogue.decodeAsStored(typeName: typeName, data: data).map(Self.event)
+        return try WorkplaceEvent.catalogue.decodeAsStored(typeName: typeName, schemaVersion: schemaVersion, data: data).map(Self.event)
     }
 }

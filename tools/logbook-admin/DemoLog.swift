@@ -16,7 +16,7 @@ enum DemoLog {
         let start = Date(timeIntervalSince1970: 1_800_000_000)
         func append(_ actor: String, _ events: [HouseholdEvent], expect: [String: ExpectedVersion] = [:]) async throws {
             let proposed = try events.map {
-                ProposedEvent(streamID: $0.streamID, type: $0.typeName, tags: $0.tags, data: try $0.encodeData())
+                ProposedEvent(streamID: $0.streamID, type: $0.typeName, schemaVersion: $0.schemaVersion, tags: $0.tags, data: try $0.encodeData())
             }
             let result = try await store.append(AppendRequest(events: proposed, expectedVersions: expect, metadata: AppendMetadata(actor: actor)))
             count += Int(result.lastPosition - result.firstPosition + 1)

@@ -28,7 +28,9 @@ struct DomainEventBatch {
     /// Queues `event`, done by `actor`, appending what is queued once it holds
     /// `eventsPerSubmit` events.
     mutating func add(_ event: some DomainEvent, by actor: String) async throws {
-        let proposed = ProposedEvent(streamID: event.streamID, type: event.typeName, tags: sealer.tags(of: event), data: try sealer.data(of: event))
+        let proposed = ProposedEvent(
+            streamID: event.streamID, type: event.typeName, schemaVersion: event.schemaVersion, tags: sealer.tags(of: event),
+            data: try sealer.data(of: event))
         if let last = requests.indices.last, requests[last].metadata.actor == actor,
            requests[last].events.count < store.options.limits.eventsPerAppendMax {
             requests[last].events.append(proposed)
