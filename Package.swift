@@ -189,6 +189,8 @@ let package = Package(
         // What the test targets that start child processes share (not Foundation's Process: see ChildProcess).
         .target(name: "TestSupport", dependencies: [.product(name: "Subprocess", package: "swift-subprocess")], path: "Tests/TestSupport"),
         .testTarget(name: "LMDBTests", dependencies: ["LMDB"]),
+        // The budgets tool's trace parser and check (tools/budgets), without strace or a scenario.
+        .testTarget(name: "BudgetsTests", dependencies: ["logbook-budgets"]),
         // Against the real `logbook` binary, but for an expired token: only a server in process
         // (API, HummingbirdTesting) runs on the test's clock.
         .testTarget(
