@@ -1,9 +1,9 @@
-import Accounts
 import Household
 
 /// Keeps the household caches current: a house's members change only by its membership events,
-/// and its scoreboard by those and completions; an erasure renames a member of some house
-/// (`HouseholdHousesProjection+Erasure`), and being rare, forgets every house.
+/// and its scoreboard by those and completions. An erasure changes no stored house (the names
+/// are sealed): the scoreboards, which hold names opened, forget them when the keyring learns of
+/// it (`ReadModelCache.value(_:openedUnder:orRead:)`), which is after her key is destroyed.
 struct HouseCacheObserver: ProjectionObserver {
     let memberships: ReadModelCache<String, HouseMembership>
     let scoreboards: ReadModelCache<String, [ScoreboardEntry]>
@@ -12,11 +12,6 @@ struct HouseCacheObserver: ProjectionObserver {
         var members: [String] = []
         var points: [String] = []
         for event in events {
-            if event.type == AccountEvent.Erased.typeName {
-                memberships.invalidateAll()
-                scoreboards.invalidateAll()
-                return
-            }
             switch try? event.decoded(as: HouseholdProjectionInput.self)?.event {
             case let .houseCreated(p)?: members.append(p.houseId)
             case let .memberJoined(p)?: members.append(p.houseId)

@@ -1,22 +1,23 @@
-import Accounts
 import EventLog
 import EventSourcing
 import Household
 
 /// Houses with their members and rooms (`houses`), points per member (`points`), each user's
-/// current house (`memberships`), and each current join code's house (`joinCodes`).
+/// current house (`memberships`), and each current join code's house (`joinCodes`). Members'
+/// names are kept as the log stores them, sealed: `HouseholdQueries` opens them when read.
 ///
 /// One projection rather than three because the three tables change together on every
 /// membership event, and one projection applies an event to all of them in one transaction.
 public struct HouseholdHousesProjection: Projection {
     /// The stable name.
     public var name: String { "household.houses" }
-    /// Version 4: an erasure renames its user at once (`+Erasure`). Version 3: values in the
-    /// binary `ReadModelValue` form instead of JSON (version 2 moved points from the house
-    /// row to `points`).
-    public var version: Int { 4 }
-    /// Its domain's events, and the accounts' erasures.
-    public var reads: [any DecodableDomainEvent.Type]? { [HouseholdProjectionInput.self, AccountEvent.self] }
+    /// Version 5: members' names as the log stores them (sealed), opened when read, so an
+    /// erasure is the key's destruction and folds nothing here (ADR 0018). Version 4: an erasure
+    /// renamed its user. Version 3: values in the binary `ReadModelValue` form instead of JSON
+    /// (version 2 moved points from the house row to `points`).
+    public var version: Int { 5 }
+    /// Only its domain's events reach it.
+    public var reads: [any DecodableDomainEvent.Type]? { [HouseholdProjectionInput.self] }
     /// `houses`: houseId → house; `points`: `<house>/<user>` → points (former members keep theirs,
     /// as in the decider, so a returning member's total agrees with the history);
     /// `memberships`: userId → houseId; `joinCodes`: code → houseId.
@@ -30,9 +31,8 @@ public struct HouseholdHousesProjection: Projection {
     /// A projection value; it holds no state.
     public init() {}
 
-    /// Folds a household event into the tables, and an account's erasure; ignores other events.
+    /// Folds a household event into the tables; ignores other events.
     public func apply(_ event: ProjectedEvent, to model: ReadModelWriter) throws {
-        if let account = try event.decoded(as: AccountEvent.self) { return try applyErasure(account, model) }
         guard let household = try event.decoded(as: HouseholdProjectionInput.self)?.event else { return }
         if case .houseCreated(let created) = household {
             try model.put(StoredHouse(created), at: created.houseId, in: Self.houses)

@@ -36,10 +36,10 @@ extension HouseholdQueries {
             displayName: try openedName(p.displayName, of: p.userId), points: p.points, doneAt: p.completedAt, position: record.position)
     }
 
-    /// A completer's name as `history` and `tasks` keep it (as the log stores it: sealed),
+    /// A member's name as `houses`, `history` and `tasks` keep it (as the log stores it: sealed),
     /// opened with the engine's keyring; an erased user's reads as `PersonalDataSeal.deletedUser`
-    /// from the moment the key is gone (ADR 0009).
-    func openedName(_ stored: String, of userId: String) throws(ReadModelError) -> String {
-        try engine.opened(stored, of: userId, erased: PersonalDataSeal.deletedUser, what: "a completer's name")
+    /// from the moment the key is gone (ADR 0009, 0018). `what` names it in an error.
+    func openedName(_ stored: String, of userId: String, what: String = "a completer's name") throws(ReadModelError) -> String {
+        try engine.opened(stored, of: userId, erased: PersonalDataSeal.deletedUser, what: what)
     }
 }

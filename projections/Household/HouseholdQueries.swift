@@ -34,9 +34,12 @@ public struct HouseholdQueries<Store: EventStore>: Sendable {
         }
     }
 
-    /// The house `id`, also when closed; nil when unknown.
+    /// The house `id`, also when closed; nil when unknown. Its members' names opened (an erased
+    /// user's reads as `PersonalDataSeal.deletedUser`).
     public func house(id houseId: String) throws(ReadModelError) -> HouseView? {
-        try storedHouse(houseId)?.view
+        guard var view = try storedHouse(houseId)?.view else { return nil }
+        view.members = try openedMembers(view.members)
+        return view
     }
 
     /// The id of the house `userId` is a member of now; nil when none.
@@ -77,9 +80,16 @@ public struct HouseholdQueries<Store: EventStore>: Sendable {
 
     /// The house's current members by points, highest first; ties by display name, then user id.
     /// Members without points are listed with 0; former members are not listed.
+    ///
+    /// Answered from memory: the names are opened when the board is read into the cache, which
+    /// forgets every board once the keyring learns of an erasure (`openedUnder`), so an erased
+    /// member reads "Deleted user" from her key's destruction on.
     public func scoreboard(house houseId: String) throws(ReadModelError) -> [ScoreboardEntry] {
+        guard let erasures = engine.logItemsKeptUnder ?? (engine.personalData == nil ? 0 : nil) else {
+            return try readScoreboard(house: houseId)  // a keyring that counts no erasures: nothing opened is kept
+        }
         // An unknown house's empty board is not remembered, so a new house is seen at once.
-        try scoreboards.value(houseId) { () throws(ReadModelError) in
+        return try scoreboards.value(houseId, openedUnder: erasures) { () throws(ReadModelError) in
             let board = try readScoreboard(house: houseId)
             return board.isEmpty ? nil : board
         } ?? []
@@ -94,7 +104,7 @@ public struct HouseholdQueries<Store: EventStore>: Sendable {
             return (house, Dictionary(uniqueKeysWithValues: entries.map { (String($0.key.dropFirst(prefix.count)), $0.value) }))
         }
         guard let (house, points) = read else { return [] }
-        return house.view.members
+        return try openedMembers(house.view.members)
             .map { ScoreboardEntry(userId: $0.userId, displayName: $0.displayName, points: points[ReadModelKeys.component($0.userId)] ?? 0) }
             .sorted { (-$0.points, $0.displayName, $0.userId) < (-$1.points, $1.displayName, $1.userId) }
     }
@@ -106,6 +116,15 @@ public struct HouseholdQueries<Store: EventStore>: Sendable {
         case .medium: 1
         case .low: 2
         }
+    }
+
+    /// `members` with their names opened, as `houses` keeps them sealed (ADR 0018).
+    private func openedMembers(_ members: [MemberView]) throws(ReadModelError) -> [MemberView] {
+        var opened = members
+        for index in opened.indices {
+            opened[index].displayName = try openedName(opened[index].displayName, of: opened[index].userId, what: "a member's name")
+        }
+        return opened
     }
 
     func storedHouse(_ houseId: String) throws(ReadModelError) -> StoredHouse? {

@@ -1,7 +1,8 @@
 import Household
 
-/// A house as the `houses` table stores it. Points are in the projection's `points` table, so
-/// that a task completion, most of a household log, rewrites one small value instead of the house.
+/// A house as the `houses` table stores it: its members' names as the log stores them (sealed),
+/// opened by `HouseholdQueries`. Points are in the projection's `points` table, so that a task
+/// completion, most of a household log, rewrites one small value instead of the house.
 struct StoredHouse: Equatable {
     var view: HouseView
 

@@ -12,6 +12,8 @@ final class ReadModelCache<Key: Hashable & Sendable, Value: Sendable>: Sendable 
     private struct Entries {
         var values: [Key: Value] = [:]
         var generation: UInt64 = 0
+        /// The keyring's `knownErasures` the values were opened under (`value(_:openedUnder:orRead:)`).
+        var erasures = 0
     }
 
     /// Values held at most; past it the cache starts over empty (a cheap bound that costs one
@@ -25,12 +27,25 @@ final class ReadModelCache<Key: Hashable & Sendable, Value: Sendable>: Sendable 
     }
 
     /// The value of `key`: from memory, else from `read`, which is remembered when present.
-    func value(_ key: Key, orRead read: () throws(ReadModelError) -> Value?) throws(ReadModelError) -> Value? {
-        let (cached, generation) = entries.withLock { ($0.values[key], $0.generation) }
+    ///
+    /// `erasures`, for values holding personal data opened with a keyring, is the keyring's
+    /// `knownErasures` read before `read` opens anything: once a caller passes more, everything
+    /// held is forgotten, and a value opened under fewer is not remembered. So a name opened
+    /// before an erasure is never answered after the erasure's key destruction, however and
+    /// whenever that reached the keyring (ADR 0018), as `LogItemCache` does for the log's items.
+    func value(_ key: Key, openedUnder erasures: Int = 0, orRead read: () throws(ReadModelError) -> Value?) throws(ReadModelError) -> Value? {
+        let (cached, generation) = entries.withLock { entries in
+            if erasures > entries.erasures {
+                entries.erasures = erasures
+                entries.generation &+= 1
+                entries.values.removeAll()
+            }
+            return (erasures == entries.erasures ? entries.values[key] : nil, entries.generation)
+        }
         if let cached { return cached }
         guard let value = try read() else { return nil }
         entries.withLock { entries in
-            guard entries.generation == generation else { return }
+            guard entries.generation == generation, entries.erasures == erasures else { return }
             if entries.values.count >= entriesMax { entries.values.removeAll(keepingCapacity: true) }
             entries.values[key] = value
         }

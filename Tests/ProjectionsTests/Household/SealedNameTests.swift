@@ -37,6 +37,36 @@ struct SealedNameTests {
         #expect(try queries.tasks(house: "h1", room: "r1", now: HouseholdFixture.start).first?.lastDoneBy?.displayName == PersonalDataSeal.deletedUser)
     }
 
+    /// ADR 0018: `houses` keeps members' names sealed too, so the read-model file never holds
+    /// one in the clear (no scrub needed for its freed pages), and the scoreboard, answered from
+    /// memory, and the house read "Deleted user" as soon as her key is destroyed.
+    @Test func aMembersNameIsNeverInTheReadModelFileAndReadsErasedAtOnce() async throws {
+        let keys = try TemporaryKeyStore()
+        defer { keys.remove() }
+        let keyring = keys.keyring
+        let fixture = try await HouseholdFixture(projections: HouseholdProjections.all, personalData: keyring)
+        defer { fixture.close() }
+        try await fixture.createHouse("h1", by: "ann")
+        try await fixture.join("h1", "eve", displayName: Self.name)
+        try await fixture.run(.addRoom(houseId: "h1", roomId: "r1", name: "Kitchen"), by: "ann")
+        try await fixture.run(.addTask(houseId: "h1", roomId: "r1", taskId: "t1", name: "Dishes", frequencyDays: 1, points: 2), by: "ann")
+        try await fixture.complete("h1", "t1", by: "eve")
+        let queries = fixture.queries
+        #expect(try queries.scoreboard(house: "h1").map(\.displayName) == [Self.name, "Ann"])
+        #expect(try queries.house(id: "h1")?.members.map(\.displayName) == ["Ann", Self.name])
+        #expect(try !RawReadModel(HouseholdProjections.houses, in: fixture.engine).holds(Self.name))
+        let file = (fixture.directory as NSString).appendingPathComponent("readmodels/data.mdb")
+        let bytes = try #require(FileManager.default.contents(atPath: file))
+        #expect(bytes.count > 0 && bytes.range(of: Data(Self.name.utf8)) == nil, "the read-model file never held the name in the clear")
+
+        try keyring.erase("eve")  // what `ErasureFollower` does in the batch that projects `account.erased`
+        #expect(try queries.scoreboard(house: "h1").map(\.displayName) == ["Deleted user", "Ann"], "the cached board forgets her name")
+        #expect(try queries.scoreboard(house: "h1").map(\.points) == [2, 0])
+        #expect(try queries.house(id: "h1")?.members.map(\.displayName) == ["Ann", PersonalDataSeal.deletedUser])
+        try await fixture.engine.rebuild(HouseholdProjections.houses.name)
+        #expect(try queries.scoreboard(house: "h1").map(\.displayName) == ["Deleted user", "Ann"], "a rebuild reads the same")
+    }
+
     /// A stored name that does not open is a fault of the service, told apart from a key store
     /// that does not answer (which a client may retry); a plain name written before sealing
     /// reads without a keyring, an erased subject's marker as the placeholder.
