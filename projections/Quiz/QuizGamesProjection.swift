@@ -1,20 +1,23 @@
-import Accounts
 import EventLog
 import EventSourcing
 import Quiz
 
 /// Every game's setup (`games`, by id), progress (`progress`, by id) and answers (`answers`, keyed
 /// `<game>/<position>`), and each player's games newest first (`playerGames`, keyed
-/// `<user>/<inverted position of the game's creation>` → id).
+/// `<user>/<inverted position of the game's creation>` → id). The players' usernames are kept
+/// as the log stores them, sealed: `QuizQueries` opens them when read.
 public struct QuizGamesProjection: Projection {
     /// The stable name.
     public var name: String { "quiz.games" }
-    /// Version 5: an erasure renames its player at once (`+Erasure`). Version 4: each answer a row of its own in `answers`, written without reading the
-    /// game (it was a get and a put of `progress`). Version 3: values in the binary
+    /// Version 6: players' usernames as the log stores them (sealed), opened when read, so an
+    /// erasure is the key's destruction and folds nothing here (ADR 0018). Version 5: an erasure
+    /// renamed its player. Version 4: each answer a row of its own in `answers`, written without
+    /// reading the game (it was a get and a put of `progress`). Version 3: values in the binary
     /// `ReadModelValue` form instead of JSON (version 2 moved progress out of the game row).
-    public var version: Int { 5 }
-    /// Its domain's events, and the accounts' erasures.
-    public var reads: [any DecodableDomainEvent.Type]? { [QuizEvent.self, AccountEvent.self] }
+    public var version: Int { 6 }
+    /// Its domain's events as stored: nothing opened (every quiz projection reads them so, so a
+    /// batch decodes each once).
+    public var reads: [any DecodableDomainEvent.Type]? { [EventAsStored<QuizEvent>.self] }
     /// See the type's comment.
     public var tables: [String] { [Self.games, Self.progress, Self.answers, Self.playerGames] }
     /// `answers`: `apply` only puts its entries, so they wait for the batch's end and are stored
@@ -29,10 +32,9 @@ public struct QuizGamesProjection: Projection {
     /// A projection value; it holds no state.
     public init() {}
 
-    /// Folds game events and an account's erasure; ignores questions and other domains.
+    /// Folds game events; ignores questions and other domains.
     public func apply(_ event: ProjectedEvent, to model: ReadModelWriter) throws {
-        if let account = try event.decoded(as: AccountEvent.self) { return try applyErasure(account, model) }
-        guard let quiz = try event.decoded(as: QuizEvent.self) else { return }
+        guard let quiz = try event.decoded(as: EventAsStored<QuizEvent>.self)?.event else { return }
         switch quiz {
         case .questionAdded:
             return

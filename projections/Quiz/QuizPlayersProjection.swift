@@ -16,7 +16,7 @@ public struct QuizPlayersProjection: Projection {
     /// binary `ReadModelValue` form instead of JSON.
     public var version: Int { 3 }
     /// Only its domains' events reach it.
-    public var reads: [any DecodableDomainEvent.Type]? { [AccountEvent.self, QuizEvent.self] }
+    public var reads: [any DecodableDomainEvent.Type]? { [AccountEvent.self, EventAsStored<QuizEvent>.self] }
     /// See the type's comment.
     public var tables: [String] { [Self.players, Self.usernames, Self.pool, Self.poolSize, Self.leaderboard] }
 
@@ -44,7 +44,7 @@ public struct QuizPlayersProjection: Projection {
             default:
                 break
             }
-        } else if case .gameFinished(let p) = try event.decoded(as: QuizEvent.self) {
+        } else if case .gameFinished(let p) = try event.decoded(as: EventAsStored<QuizEvent>.self)?.event {
             for result in p.results { try record(result.outcome, of: result.userId, model) }
         }
     }

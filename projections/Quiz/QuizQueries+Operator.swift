@@ -5,6 +5,6 @@ extension QuizQueries {
     /// with no more than a player saw. nil when unknown.
     public func gameAsChallenger(_ gameId: String) throws(ReadModelError) -> GameView? {
         guard let game = try storedGame(gameId) else { return nil }
-        return GameView(game, seat: 0)
+        return GameView(try opened(game), seat: 0)
     }
 }

@@ -1,4 +1,5 @@
 import EventLog
+import EventSourcing
 import Foundation
 import Quiz
 
@@ -63,7 +64,7 @@ public struct QuizQueries<Store: EventStore>: Sendable {
     /// Game `gameId` as `userId` sees it; nil when unknown or when `userId` does not play in it.
     public func game(_ gameId: String, viewer userId: String) throws(ReadModelError) -> GameView? {
         guard let game = try storedGame(gameId), let seat = game.setup.seat(of: userId) else { return nil }
-        return GameView(game, seat: seat)
+        return GameView(try opened(game), seat: seat)
     }
 
     /// `userId`'s points so far in game `gameId`; nil when unknown or not theirs. Reads only the
@@ -96,7 +97,7 @@ public struct QuizQueries<Store: EventStore>: Sendable {
                 let page = try reader.page(String.self, in: QuizGamesProjection.playerGames, prefix: prefix, request)
                 let games = try page.entries.compactMap { entry -> GameView? in
                     guard let game = try Self.storedGame(entry.value, reader), let seat = game.setup.seat(of: userId) else { return nil }
-                    return GameView(game, seat: seat)
+                    return GameView(try opened(game), seat: seat)
                 }
                 return GamePage(games: games, next: page.next)
             }
@@ -119,6 +120,19 @@ public struct QuizQueries<Store: EventStore>: Sendable {
         }
     }
 
+    /// `game` with its players' usernames opened, as `games` keeps them sealed (ADR 0018): an
+    /// erased player's reads as `PersonalDataSeal.deletedUser` from her key's destruction on.
+    func opened(_ game: StoredGame) throws(ReadModelError) -> StoredGame {
+        var opened = game
+        for index in opened.setup.players.indices {
+            let player = opened.setup.players[index]
+            opened.setup.players[index].username = try engine.opened(
+                player.username, of: player.userId, erased: PersonalDataSeal.deletedUser, what: "a player's username")
+        }
+        return opened
+    }
+
+    /// The game as `games` stores it, its usernames sealed: `opened` before they are shown.
     func storedGame(_ gameId: String) throws(ReadModelError) -> StoredGame? {
         try engine.read(QuizProjections.games) { try Self.storedGame(gameId, $0) }
     }

@@ -9,8 +9,9 @@ public struct QuizQuestionsProjection: Projection {
     public var name: String { "quiz.questions" }
     /// Version 2: values in the binary `ReadModelValue` form instead of JSON.
     public var version: Int { 2 }
-    /// Only its domain's events reach it.
-    public var reads: [any DecodableDomainEvent.Type]? { [QuizEvent.self] }
+    /// Its domain's events as stored (a question holds no personal data; every quiz projection
+    /// reads them so, so a batch decodes each once).
+    public var reads: [any DecodableDomainEvent.Type]? { [EventAsStored<QuizEvent>.self] }
     /// `questions`: number → question; `size`: `count` → number of questions.
     public var tables: [String] { [Self.questions, Self.size] }
 
@@ -23,7 +24,7 @@ public struct QuizQuestionsProjection: Projection {
 
     /// Numbers each added question; ignores other events.
     public func apply(_ event: ProjectedEvent, to model: ReadModelWriter) throws {
-        guard case .questionAdded(let p) = try event.decoded(as: QuizEvent.self) else { return }
+        guard case .questionAdded(let p) = try event.decoded(as: EventAsStored<QuizEvent>.self)?.event else { return }
         let count = try model.value(Int.self, at: Self.countKey, in: Self.size) ?? 0
         let question = StoredQuestion(questionId: p.questionId, text: p.text, answers: p.answers, correctAnswer: p.correctAnswer, category: p.category)
         try model.put(question, at: ReadModelKeys.padded(UInt64(count)), in: Self.questions)

@@ -35,14 +35,17 @@ extension DeciderFixture where D == QuizDecider {
     }
 
     /// Starts game `gameId` of `challenger` against `opponent` on questions q0…q9, each seat
-    /// seeing the answers in its own order.
-    func startGame(_ gameId: String, _ challenger: String, against opponent: String, at now: Date = start) async throws {
+    /// seeing the answers in its own order; the players' usernames are their ids unless given.
+    func startGame(
+        _ gameId: String, _ challenger: String, against opponent: String,
+        challengerUsername: String? = nil, opponentUsername: String? = nil, at now: Date = start
+    ) async throws {
         let questions = (0..<10).map { n in
             GameQuestion(questionId: "q\(n)", text: "Q\(n)?", answers: ["wrong \(n)", "right \(n)", "other \(n)"], correctAnswer: "right \(n)")
         }
         let orders = [Array(repeating: [1, 0, 2], count: 10), Array(repeating: [2, 1, 0], count: 10)]
-        try await run(.createGame(.init(gameId: gameId, challengerId: challenger, challengerUsername: challenger,
-                                        opponent: QuizPlayer(userId: opponent, username: opponent), questions: questions,
+        try await run(.createGame(.init(gameId: gameId, challengerId: challenger, challengerUsername: challengerUsername ?? challenger,
+                                        opponent: QuizPlayer(userId: opponent, username: opponentUsername ?? opponent), questions: questions,
                                         answerOrders: orders)), by: challenger, at: now)
     }
 

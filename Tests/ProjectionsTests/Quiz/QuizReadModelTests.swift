@@ -114,20 +114,28 @@ struct QuizReadModelTests {
         #expect(throws: ListQueryError.self) { try fixture.queries.games(of: "ann", limit: 501, cursor: nil) }
     }
 
-    /// ADR 0010: an erasure takes its player out of the pool and the board and renames her in
-    /// her games in its own batch, as a rebuild with her key destroyed leaves them.
+    /// ADR 0010: an erasure takes its player out of the pool and the board in its own batch, as a
+    /// rebuild with her key destroyed leaves them. ADR 0018: `games` keeps the usernames sealed,
+    /// so she reads "Deleted user" in her games from her key's destruction on, and her username
+    /// is never in `games` in the clear.
     @Test func anErasedPlayerLeavesThePoolAndTheBoardAndReadsDeletedUserInHerGames() async throws {
-        let fixture = try await QuizFixture()
+        let keys = try TemporaryKeyStore()
+        defer { keys.remove() }
+        let fixture = try await QuizFixture(projections: QuizProjections.all, personalData: keys.keyring)
         defer { fixture.close() }
-        for user in ["ann", "bob", "cat", "dan"] { try await fixture.register(user, username: user) }
-        try await play(fixture, "g1", "ann", 8, "bob", 2)
-        try await fixture.startGame("g2", "bob", against: "cat")
+        let robert = "Robert-9c1e"
+        for user in ["ann", "bob", "cat", "dan"] { try await fixture.register(user, username: user == "bob" ? robert : user) }
+        try await play(fixture, "g1", "ann", 8, "bob", 2, opponentUsername: robert)
+        try await fixture.startGame("g2", "bob", against: "cat", challengerUsername: robert)
+        #expect(try fixture.queries.game("g1", viewer: "ann")?.opponent.player.username == robert)
+        #expect(try !RawReadModel(QuizProjections.games, in: fixture.engine).holds(robert), "games keeps the username sealed")
         _ = try await fixture.append([AccountEvent.erased(.init(userId: "bob", releasedTags: []))], by: "bob")
+        try keys.keyring.erase("bob")  // what `ErasureFollower` does in the batch that projects it
         var generator = SystemRandomNumberGenerator()
         var drawn: Set<String> = []
         for _ in 0..<80 { drawn.insert(try #require(try fixture.queries.randomOpponent(for: "ann", using: &generator)).userId) }
         #expect(drawn == ["cat", "dan"], "never the erased player, and the pool has no gap")
-        #expect(try fixture.queries.player(username: "bob") == nil)
+        #expect(try fixture.queries.player(username: robert) == nil)
         #expect(try fixture.queries.leaderboard(limit: 10).map(\.username) == ["ann"])
         #expect(try fixture.queries.game("g1", viewer: "ann")?.opponent.player.username == "Deleted user")
         #expect(try fixture.queries.game("g2", viewer: "cat")?.opponent.player.username == "Deleted user")
@@ -170,8 +178,10 @@ struct QuizReadModelTests {
     }
 
     /// A whole game: `a` challenges `b`; each gets `aRight`/`bRight` answers right.
-    private func play(_ fixture: QuizFixture, _ gameId: String, _ a: String, _ aRight: Int, _ b: String, _ bRight: Int) async throws {
-        try await fixture.startGame(gameId, a, against: b)
+    private func play(
+        _ fixture: QuizFixture, _ gameId: String, _ a: String, _ aRight: Int, _ b: String, _ bRight: Int, opponentUsername: String? = nil
+    ) async throws {
+        try await fixture.startGame(gameId, a, against: b, opponentUsername: opponentUsername)
         try await fixture.answer(gameId, a, right: aRight)
         try await fixture.answer(gameId, b, right: bRight)
     }
