@@ -4,7 +4,7 @@ extension AccountEvent {
     /// picture. Only an id, not personal data by itself; the image is the user's, so erasure
     /// takes the avatar off the profile (the state and the profile read model forget it) and the
     /// blob, referenced by nothing then, is collected.
-    public struct AvatarChanged: EventPayload {
+    public struct AvatarChanged: AccountPayload {
         public static let typeName = "account.avatarChanged"
         public var event: AccountEvent { .avatarChanged(self) }
 

@@ -3,7 +3,7 @@ import Foundation
 
 extension AccountEvent {
     /// `account.passwordChanged`: the new hash. Pending reset tokens stop working with it.
-    public struct PasswordChanged: EventPayload {
+    public struct PasswordChanged: AccountPayload {
         public static let typeName = "account.passwordChanged"
         public var event: AccountEvent { .passwordChanged(self) }
 
@@ -20,7 +20,7 @@ extension AccountEvent {
     }
 
     /// `account.sessionStarted`: a token (by its hash) valid until `expiresAt`.
-    public struct SessionStarted: EventPayload {
+    public struct SessionStarted: AccountPayload {
         public static let typeName = "account.sessionStarted"
         public var event: AccountEvent { .sessionStarted(self) }
 
@@ -40,7 +40,7 @@ extension AccountEvent {
     }
 
     /// `account.sessionEnded`: the token stopped working before it expired.
-    public struct SessionEnded: EventPayload {
+    public struct SessionEnded: AccountPayload {
         public static let typeName = "account.sessionEnded"
         public var event: AccountEvent { .sessionEnded(self) }
 
@@ -57,7 +57,7 @@ extension AccountEvent {
     }
 
     /// `account.passwordResetRequested`: what the outbox needs to mail a reset link.
-    public struct PasswordResetRequested: EventPayload {
+    public struct PasswordResetRequested: AccountPayload {
         public static let typeName = "account.passwordResetRequested"
         public var event: AccountEvent { .passwordResetRequested(self) }
 
@@ -84,7 +84,7 @@ extension AccountEvent {
 
     /// `account.passwordResetRedeemed`: the token was used. The new hash follows in
     /// `passwordChanged`, so credentials have one event to follow however a password changes.
-    public struct PasswordResetRedeemed: EventPayload {
+    public struct PasswordResetRedeemed: AccountPayload {
         public static let typeName = "account.passwordResetRedeemed"
         public var event: AccountEvent { .passwordResetRedeemed(self) }
 

@@ -4,9 +4,10 @@ extension AccountEvent {
     /// `account.erased`: the account is gone. It holds no personal data, only the tags it
     /// releases (stored as keyed hashes), so a new account may claim the same e-mail and
     /// username, and the other subjects whose keys every server destroys with the account's.
-    public struct Erased: EventPayload {
+    public struct Erased: AccountPayload {
         public static let typeName = "account.erased"
         public var event: AccountEvent { .erased(self) }
+        public var tags: [String] { [AccountNames.userTag(userId)] + releasedTags }
 
         /// The erased account.
         public var userId: String

@@ -1,9 +1,12 @@
 import EventSourcing
 extension AccountEvent {
     /// `account.registered`: a new account with its e-mail, password hash and profile.
-    public struct Registered: EventPayload {
+    public struct Registered: AccountPayload {
         public static let typeName = "account.registered"
         public var event: AccountEvent { .registered(self) }
+        public var tags: [String] {
+            [AccountNames.userTag(userId), AccountNames.emailTag(email)] + (username.map { [AccountNames.usernameTag($0)] } ?? [])
+        }
 
         /// The new account's id.
         public var userId: String
@@ -40,7 +43,7 @@ extension AccountEvent {
 
     /// `account.profileUpdated`: the profile fields after a change, all of them, so a read model
     /// sets them without needing earlier events and "removed" needs no special marker (absent).
-    public struct ProfileUpdated: EventPayload {
+    public struct ProfileUpdated: AccountPayload {
         public static let typeName = "account.profileUpdated"
         public var event: AccountEvent { .profileUpdated(self) }
 
@@ -66,9 +69,10 @@ extension AccountEvent {
     }
 
     /// `account.emailChanged`: tagged with both e-mails, since it releases one and claims the other.
-    public struct EmailChanged: EventPayload {
+    public struct EmailChanged: AccountPayload {
         public static let typeName = "account.emailChanged"
         public var event: AccountEvent { .emailChanged(self) }
+        public var tags: [String] { [AccountNames.userTag(userId), AccountNames.emailTag(oldEmail), AccountNames.emailTag(newEmail)] }
 
         /// The account.
         public var userId: String
@@ -86,9 +90,12 @@ extension AccountEvent {
     }
 
     /// `account.usernameChanged`: tagged with both usernames (lowercased).
-    public struct UsernameChanged: EventPayload {
+    public struct UsernameChanged: AccountPayload {
         public static let typeName = "account.usernameChanged"
         public var event: AccountEvent { .usernameChanged(self) }
+        public var tags: [String] {
+            [AccountNames.userTag(userId)] + (oldUsername.map { [AccountNames.usernameTag($0)] } ?? []) + [AccountNames.usernameTag(newUsername)]
+        }
 
         /// The account.
         public var userId: String

@@ -4,7 +4,7 @@ import Foundation
 extension AccountEvent {
     /// `account.emailVerificationRequested`: what the outbox needs to mail a verification link
     /// to the account's e-mail of the time.
-    public struct EmailVerificationRequested: EventPayload {
+    public struct EmailVerificationRequested: AccountPayload {
         public static let typeName = "account.emailVerificationRequested"
         public var event: AccountEvent { .emailVerificationRequested(self) }
 
@@ -32,7 +32,7 @@ extension AccountEvent {
     /// `account.emailVerified`: the account's owner showed they receive mail at `email`, its
     /// current e-mail. From now on what was addressed to that e-mail (a photo group's invitation)
     /// is theirs to claim; a later e-mail change makes the account unverified again.
-    public struct EmailVerified: EventPayload {
+    public struct EmailVerified: AccountPayload {
         public static let typeName = "account.emailVerified"
         public var event: AccountEvent { .emailVerified(self) }
 

@@ -6,6 +6,7 @@ extension AlbumsEvent {
     public struct GroupCreated: AlbumsPayload {
         public static let typeName = "albums.groupCreated"
         public var event: AlbumsEvent { .groupCreated(self) }
+        public var entityTags: [String] { [AlbumsEvent.groupNameTag(owner: ownerId, name: name)] }
 
         /// The new group.
         public var groupId: String
@@ -112,6 +113,7 @@ extension AlbumsEvent {
     public struct GroupDeleted: AlbumsPayload {
         public static let typeName = "albums.groupDeleted"
         public var event: AlbumsEvent { .groupDeleted(self) }
+        public var entityTags: [String] { [AlbumsEvent.groupNameTag(owner: ownerId, name: name)] }
 
         /// The group.
         public var groupId: String

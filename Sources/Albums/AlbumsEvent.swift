@@ -49,7 +49,7 @@ public enum AlbumsEvent: CataloguedEvent {
         "groupName:\(ownerId):\(FoldedName.digest(name))"
     }
 
-    /// The case's payload.
+    /// The case's payload: the one switch over the cases, as only a macro could derive it (swift-syntax's build breaks the 10-minute first build).
     public var payload: any AlbumsPayload {
         switch self {
         case .groupCreated(let p): p
@@ -63,38 +63,35 @@ public enum AlbumsEvent: CataloguedEvent {
         }
     }
 
-    /// The case's payload, for the type name and the JSON. (Opened and erased again: the
-    /// compiler does not convert `any AlbumsPayload` to its parent existential directly.)
-    public var eventPayload: any EventPayload<AlbumsEvent> { Self.erased(payload) }
-    private static func erased(_ payload: some AlbumsPayload) -> any EventPayload<AlbumsEvent> { payload }
+    /// The case's payload, for the type name, the version and the JSON.
+    public var eventPayload: any EventPayload<AlbumsEvent> { payload.asEventPayload }
 
-    /// The group the event belongs to.
-    public var groupId: String { payload.groupId }
     /// `group-<groupId>`.
-    public var streamID: String { Self.streamID(group: groupId) }
+    public var streamID: String { payload.streamID }
 
     /// `group:<id>`, and the name's tag when creating or deleting.
-    public var tags: [String] {
-        var tags = [Self.groupTag(groupId)]
-        switch self {
-        case .groupCreated(let p): tags.append(Self.groupNameTag(owner: p.ownerId, name: p.name))
-        case .groupDeleted(let p): tags.append(Self.groupNameTag(owner: p.ownerId, name: p.name))
-        default: break
-        }
-        return tags + payload.entityTags
-    }
+    public var tags: [String] { payload.tags }
 }
 
 /// What every albums payload says: its group.
 public protocol AlbumsPayload: EventPayload<AlbumsEvent> {
     /// The group.
     var groupId: String { get }
-    /// Tags of the things in the group the event is about (`photo:`, `message:`), so an
-    /// operator's audit by their ids finds it.
+    /// The tags after the group's: the things in the group the event is about (`photo:`,
+    /// `message:`), so an operator's audit by their ids finds it, and the owner's name
+    /// (`groupName:`) when creating or deleting.
     var entityTags: [String] { get }
+    /// The event's stream.
+    var streamID: String { get }
+    /// The event's tags.
+    var tags: [String] { get }
 }
 
 extension AlbumsPayload {
     /// Events about the group as a whole name nothing inside it.
     public var entityTags: [String] { [] }
+    /// `group-<groupId>`.
+    public var streamID: String { AlbumsEvent.streamID(group: groupId) }
+    /// `group:<id>`, then the entities'.
+    public var tags: [String] { [AlbumsEvent.groupTag(groupId)] + entityTags }
 }

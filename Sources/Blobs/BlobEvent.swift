@@ -23,36 +23,44 @@ public enum BlobEvent: CataloguedEvent {
     /// The tag of the user an event is about, `user:<userId>`.
     public static func userTag(_ userId: String) -> String { "user:\(userId)" }
 
-    /// The case's payload.
-    public var eventPayload: any EventPayload<BlobEvent> {
+    /// The case's payload: the one switch over the cases, as only a macro could derive it (swift-syntax's build breaks the 10-minute first build).
+    public var payload: any BlobPayload {
         switch self {
         case .uploaded(let p): p
         }
     }
 
-    /// The blob the event is about.
-    public var blobId: String {
-        switch self {
-        case .uploaded(let p): p.blobId
-        }
-    }
+    /// The case's payload, for the type name, the version and the JSON.
+    public var eventPayload: any EventPayload<BlobEvent> { payload.asEventPayload }
 
     /// `blob-<blobId>`.
-    public var streamID: String { Self.streamID(blob: blobId) }
+    public var streamID: String { payload.streamID }
 
     /// `blob:<id>` and the uploader's `user:<id>`.
-    public var tags: [String] {
-        switch self {
-        case .uploaded(let p): [Self.blobTag(p.blobId), Self.userTag(p.uploaderId)]
-        }
-    }
+    public var tags: [String] { payload.tags }
+}
+
+/// What every blob payload says: its blob, and the tags it is found by.
+public protocol BlobPayload: EventPayload<BlobEvent> {
+    /// The blob the event is about.
+    var blobId: String { get }
+    /// The event's stream.
+    var streamID: String { get }
+    /// The event's tags.
+    var tags: [String] { get }
+}
+
+extension BlobPayload {
+    /// `blob-<blobId>`.
+    public var streamID: String { BlobEvent.streamID(blob: blobId) }
 }
 
 extension BlobEvent {
     /// `blob.uploaded`: `uploaderId` stored `bytes` bytes of `contentType` under `blobId`.
-    public struct Uploaded: EventPayload {
+    public struct Uploaded: BlobPayload {
         public static let typeName = "blob.uploaded"
         public var event: BlobEvent { .uploaded(self) }
+        public var tags: [String] { [BlobEvent.blobTag(blobId), BlobEvent.userTag(uploaderId)] }
 
         /// The lowercase hex SHA-256 of the bytes.
         public var blobId: String

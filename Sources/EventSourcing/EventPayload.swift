@@ -36,6 +36,10 @@ extension EventPayload {
     /// The schema version it is stored at.
     public var schemaVersion: UInt16 { Self.schemaVersion }
 
+    /// This payload as `any EventPayload`, for a domain whose payloads share a protocol of their
+    /// own (`any HouseholdPayload`), which the compiler does not convert to this one directly.
+    public var asEventPayload: any EventPayload<Event> { self }
+
     /// The payload's JSON, personal fields as they are (`EventJSON.encode`).
     public func encodeData() throws -> Data { try EventJSON.encode(self) }
 

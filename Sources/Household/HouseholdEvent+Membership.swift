@@ -2,9 +2,10 @@ import EventSourcing
 extension HouseholdEvent {
     /// `household.houseCreated`: carries the join code because the code→house read model and
     /// `GET /v1/houses/{id}` need it, and the creator's name so member lists need no join.
-    public struct HouseCreated: EventPayload {
+    public struct HouseCreated: HouseholdPayload {
         public static let typeName = "household.houseCreated"
         public var event: HouseholdEvent { .houseCreated(self) }
+        public var memberUserId: String? { creatorId }
 
         /// The new house.
         public var houseId: String
@@ -28,9 +29,10 @@ extension HouseholdEvent {
     }
 
     /// `household.memberJoined`.
-    public struct MemberJoined: EventPayload {
+    public struct MemberJoined: HouseholdPayload {
         public static let typeName = "household.memberJoined"
         public var event: HouseholdEvent { .memberJoined(self) }
+        public var memberUserId: String? { userId }
 
         /// The house joined.
         public var houseId: String
@@ -48,9 +50,10 @@ extension HouseholdEvent {
     }
 
     /// `household.memberLeft`.
-    public struct MemberLeft: EventPayload {
+    public struct MemberLeft: HouseholdPayload {
         public static let typeName = "household.memberLeft"
         public var event: HouseholdEvent { .memberLeft(self) }
+        public var memberUserId: String? { userId }
 
         /// The house left.
         public var houseId: String
@@ -65,7 +68,7 @@ extension HouseholdEvent {
     }
 
     /// `household.houseClosed`: follows the last `memberLeft`; nothing happens in the house after.
-    public struct HouseClosed: EventPayload {
+    public struct HouseClosed: HouseholdPayload {
         public static let typeName = "household.houseClosed"
         public var event: HouseholdEvent { .houseClosed(self) }
 
@@ -79,7 +82,7 @@ extension HouseholdEvent {
     }
 
     /// `household.joinCodeRotated`.
-    public struct JoinCodeRotated: EventPayload {
+    public struct JoinCodeRotated: HouseholdPayload {
         public static let typeName = "household.joinCodeRotated"
         public var event: HouseholdEvent { .joinCodeRotated(self) }
 

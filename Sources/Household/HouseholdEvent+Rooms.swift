@@ -1,9 +1,10 @@
 import EventSourcing
 extension HouseholdEvent {
     /// `household.roomAdded`.
-    public struct RoomAdded: EventPayload {
+    public struct RoomAdded: HouseholdPayload {
         public static let typeName = "household.roomAdded"
         public var event: HouseholdEvent { .roomAdded(self) }
+        public var entityTags: [String] { [HouseholdEvent.roomTag(roomId)] }
 
         /// The house.
         public var houseId: String
@@ -21,9 +22,10 @@ extension HouseholdEvent {
     }
 
     /// `household.roomRenamed`.
-    public struct RoomRenamed: EventPayload {
+    public struct RoomRenamed: HouseholdPayload {
         public static let typeName = "household.roomRenamed"
         public var event: HouseholdEvent { .roomRenamed(self) }
+        public var entityTags: [String] { [HouseholdEvent.roomTag(roomId)] }
 
         /// The house.
         public var houseId: String
@@ -42,9 +44,10 @@ extension HouseholdEvent {
 
     /// `household.roomRemoved`: the room's tasks were removed by explicit `taskRemoved` events
     /// just before it, so no reader has to infer task removals from a room removal.
-    public struct RoomRemoved: EventPayload {
+    public struct RoomRemoved: HouseholdPayload {
         public static let typeName = "household.roomRemoved"
         public var event: HouseholdEvent { .roomRemoved(self) }
+        public var entityTags: [String] { [HouseholdEvent.roomTag(roomId)] }
 
         /// The house.
         public var houseId: String

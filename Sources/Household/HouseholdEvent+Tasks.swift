@@ -3,9 +3,10 @@ import Foundation
 
 extension HouseholdEvent {
     /// `household.taskAdded`.
-    public struct TaskAdded: EventPayload {
+    public struct TaskAdded: HouseholdPayload {
         public static let typeName = "household.taskAdded"
         public var event: HouseholdEvent { .taskAdded(self) }
+        public var entityTags: [String] { [HouseholdEvent.roomTag(roomId), HouseholdEvent.taskTag(taskId)] }
 
         /// The house.
         public var houseId: String
@@ -33,9 +34,10 @@ extension HouseholdEvent {
 
     /// `household.taskEdited`: carries all fields as they are after the edit, changed or not,
     /// so readers replace the task instead of merging optionals.
-    public struct TaskEdited: EventPayload {
+    public struct TaskEdited: HouseholdPayload {
         public static let typeName = "household.taskEdited"
         public var event: HouseholdEvent { .taskEdited(self) }
+        public var entityTags: [String] { [HouseholdEvent.roomTag(roomId), HouseholdEvent.taskTag(taskId)] }
 
         /// The house.
         public var houseId: String
@@ -62,9 +64,10 @@ extension HouseholdEvent {
     }
 
     /// `household.taskRemoved`: completions stay in the history.
-    public struct TaskRemoved: EventPayload {
+    public struct TaskRemoved: HouseholdPayload {
         public static let typeName = "household.taskRemoved"
         public var event: HouseholdEvent { .taskRemoved(self) }
+        public var entityTags: [String] { [HouseholdEvent.roomTag(roomId), HouseholdEvent.taskTag(taskId)] }
 
         /// The house.
         public var houseId: String
@@ -83,9 +86,10 @@ extension HouseholdEvent {
 
     /// `household.taskCompleted`: denormalised on purpose (names as they were, points awarded)
     /// so the history and scoreboard need no joins and later edits do not rewrite the past.
-    public struct TaskCompleted: EventPayload {
+    public struct TaskCompleted: HouseholdPayload {
         public static let typeName = "household.taskCompleted"
         public var event: HouseholdEvent { .taskCompleted(self) }
+        public var entityTags: [String] { [HouseholdEvent.roomTag(roomId), HouseholdEvent.taskTag(taskId)] }
 
         /// The house.
         public var houseId: String

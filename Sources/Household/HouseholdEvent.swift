@@ -42,8 +42,8 @@ public enum HouseholdEvent: CataloguedEvent {
         RoomRenamed.self, RoomRemoved.self, TaskAdded.self, TaskEdited.self, TaskRemoved.self, TaskCompleted.self,
     ])
 
-    /// The case's payload.
-    public var eventPayload: any EventPayload<HouseholdEvent> {
+    /// The case's payload: the one switch over the cases, as only a macro could derive it (swift-syntax's build breaks the 10-minute first build).
+    public var payload: any HouseholdPayload {
         switch self {
         case .houseCreated(let p): p
         case .memberJoined(let p): p
@@ -60,6 +60,9 @@ public enum HouseholdEvent: CataloguedEvent {
         }
     }
 
+    /// The case's payload, for the type name, the version and the JSON.
+    public var eventPayload: any EventPayload<HouseholdEvent> { payload.asEventPayload }
+
     /// The stream of a house, `house-<houseId>`.
     public static func streamID(house houseId: String) -> String { "house-\(houseId)" }
     /// The tag every event of a house carries, `house:<houseId>`.
@@ -72,60 +75,39 @@ public enum HouseholdEvent: CataloguedEvent {
     public static func userTag(_ userId: String) -> String { "user:\(userId)" }
 
     /// The house the event belongs to.
-    public var houseId: String {
-        switch self {
-        case .houseCreated(let p): p.houseId
-        case .memberJoined(let p): p.houseId
-        case .memberLeft(let p): p.houseId
-        case .houseClosed(let p): p.houseId
-        case .joinCodeRotated(let p): p.houseId
-        case .roomAdded(let p): p.houseId
-        case .roomRenamed(let p): p.houseId
-        case .roomRemoved(let p): p.houseId
-        case .taskAdded(let p): p.houseId
-        case .taskEdited(let p): p.houseId
-        case .taskRemoved(let p): p.houseId
-        case .taskCompleted(let p): p.houseId
-        }
-    }
-
-    /// The user whose membership the event changes, for the membership events only.
-    public var memberUserId: String? {
-        switch self {
-        case .houseCreated(let p): p.creatorId
-        case .memberJoined(let p): p.userId
-        case .memberLeft(let p): p.userId
-        default: nil
-        }
-    }
+    public var houseId: String { payload.houseId }
 
     /// `house-<houseId>`.
-    public var streamID: String { Self.streamID(house: houseId) }
-
-    /// The room and the task the event concerns, for the room and task events only.
-    public var roomAndTask: (roomId: String, taskId: String?)? {
-        switch self {
-        case .roomAdded(let p): (p.roomId, nil)
-        case .roomRenamed(let p): (p.roomId, nil)
-        case .roomRemoved(let p): (p.roomId, nil)
-        case .taskAdded(let p): (p.roomId, p.taskId)
-        case .taskEdited(let p): (p.roomId, p.taskId)
-        case .taskRemoved(let p): (p.roomId, p.taskId)
-        case .taskCompleted(let p): (p.roomId, p.taskId)
-        default: nil
-        }
-    }
+    public var streamID: String { payload.streamID }
 
     /// `house:<houseId>`, plus `user:<userId>` on membership events and `room:<roomId>` (and
     /// `task:<taskId>`) on room and task events: every id an operator may audit by (SPEC §3,
     /// "audit by entity") is a tag, so the tag index finds its events.
-    public var tags: [String] {
-        var tags = [Self.houseTag(houseId)]
-        if let userId = memberUserId { tags.append(Self.userTag(userId)) }
-        if let (roomId, taskId) = roomAndTask {
-            tags.append(Self.roomTag(roomId))
-            if let taskId { tags.append(Self.taskTag(taskId)) }
-        }
-        return tags
-    }
+    public var tags: [String] { payload.tags }
+}
+
+/// What every household payload says: its house and, for the tags, the member whose membership
+/// it changes and the room and task it is about.
+public protocol HouseholdPayload: EventPayload<HouseholdEvent> {
+    /// The house.
+    var houseId: String { get }
+    /// The user whose membership the event changes (`user:` tag), for the membership events.
+    var memberUserId: String? { get }
+    /// The room and the task the event is about (`room:`, `task:`), for the room and task events.
+    var entityTags: [String] { get }
+    /// The event's stream.
+    var streamID: String { get }
+    /// The event's tags.
+    var tags: [String] { get }
+}
+
+extension HouseholdPayload {
+    /// Most events change no membership.
+    public var memberUserId: String? { nil }
+    /// Events about the house as a whole name nothing inside it.
+    public var entityTags: [String] { [] }
+    /// `house-<houseId>`.
+    public var streamID: String { HouseholdEvent.streamID(house: houseId) }
+    /// `house:<houseId>`, the member's `user:<userId>`, the room's and the task's.
+    public var tags: [String] { [HouseholdEvent.houseTag(houseId)] + (memberUserId.map { [HouseholdEvent.userTag($0)] } ?? []) + entityTags }
 }

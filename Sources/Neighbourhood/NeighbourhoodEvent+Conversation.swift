@@ -4,9 +4,10 @@ import Foundation
 extension NeighbourhoodEvent {
     /// `neighbourhood.replyPosted`: carries the replier's name so that threads and notifications
     /// need no join.
-    public struct ReplyPosted: EventPayload {
+    public struct ReplyPosted: NeighbourhoodPayload {
         public static let typeName = "neighbourhood.replyPosted"
         public var event: NeighbourhoodEvent { .replyPosted(self) }
+        public var actorId: String { authorId }
 
         /// The report replied to.
         public var reportId: String
@@ -39,9 +40,10 @@ extension NeighbourhoodEvent {
     }
 
     /// `neighbourhood.reportFollowed`.
-    public struct ReportFollowed: EventPayload {
+    public struct ReportFollowed: NeighbourhoodPayload {
         public static let typeName = "neighbourhood.reportFollowed"
         public var event: NeighbourhoodEvent { .reportFollowed(self) }
+        public var actorId: String { userId }
 
         /// The followed report.
         public var reportId: String
@@ -59,9 +61,10 @@ extension NeighbourhoodEvent {
     }
 
     /// `neighbourhood.reportUnfollowed`.
-    public struct ReportUnfollowed: EventPayload {
+    public struct ReportUnfollowed: NeighbourhoodPayload {
         public static let typeName = "neighbourhood.reportUnfollowed"
         public var event: NeighbourhoodEvent { .reportUnfollowed(self) }
+        public var actorId: String { userId }
 
         /// The report no longer followed.
         public var reportId: String

@@ -4,9 +4,10 @@ import Foundation
 extension NeighbourhoodEvent {
     /// `neighbourhood.reportPosted`: everything the read models show of a report, so that no
     /// list needs a join, and the author's name as it was when posting.
-    public struct ReportPosted: EventPayload {
+    public struct ReportPosted: NeighbourhoodPayload {
         public static let typeName = "neighbourhood.reportPosted"
         public var event: NeighbourhoodEvent { .reportPosted(self) }
+        public var actorId: String { authorId }
 
         /// The new report.
         public var reportId: String
@@ -48,9 +49,10 @@ extension NeighbourhoodEvent {
     }
 
     /// `neighbourhood.reportDeleted`.
-    public struct ReportDeleted: EventPayload {
+    public struct ReportDeleted: NeighbourhoodPayload {
         public static let typeName = "neighbourhood.reportDeleted"
         public var event: NeighbourhoodEvent { .reportDeleted(self) }
+        public var actorId: String { authorId }
 
         /// The deleted report.
         public var reportId: String

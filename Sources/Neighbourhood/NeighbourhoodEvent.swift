@@ -29,8 +29,8 @@ public enum NeighbourhoodEvent: CataloguedEvent {
         ReportPosted.self, ReportDeleted.self, ReplyPosted.self, ReportFollowed.self, ReportUnfollowed.self,
     ])
 
-    /// The case's payload.
-    public var eventPayload: any EventPayload<NeighbourhoodEvent> {
+    /// The case's payload: the one switch over the cases, as only a macro could derive it (swift-syntax's build breaks the 10-minute first build).
+    public var payload: any NeighbourhoodPayload {
         switch self {
         case .reportPosted(let p): p
         case .reportDeleted(let p): p
@@ -39,6 +39,9 @@ public enum NeighbourhoodEvent: CataloguedEvent {
         case .reportUnfollowed(let p): p
         }
     }
+
+    /// The case's payload, for the type name, the version and the JSON.
+    public var eventPayload: any EventPayload<NeighbourhoodEvent> { payload.asEventPayload }
 
     /// The stream of a report, `report-<reportId>`.
     public static func streamID(report reportId: String) -> String { "report-\(reportId)" }
@@ -49,44 +52,32 @@ public enum NeighbourhoodEvent: CataloguedEvent {
     /// The tag of the acting user, `user:<userId>`.
     public static func userTag(_ userId: String) -> String { "user:\(userId)" }
 
-    /// The report the event belongs to.
-    public var reportId: String {
-        switch self {
-        case .reportPosted(let p): p.reportId
-        case .reportDeleted(let p): p.reportId
-        case .replyPosted(let p): p.reportId
-        case .reportFollowed(let p): p.reportId
-        case .reportUnfollowed(let p): p.reportId
-        }
-    }
-
-    /// The neighbourhood the report was posted in; it stays there when its author moves.
-    public var neighbourhood: String {
-        switch self {
-        case .reportPosted(let p): p.neighbourhood
-        case .reportDeleted(let p): p.neighbourhood
-        case .replyPosted(let p): p.neighbourhood
-        case .reportFollowed(let p): p.neighbourhood
-        case .reportUnfollowed(let p): p.neighbourhood
-        }
-    }
-
-    /// The user who acted: the author, the replier, the (un)follower.
-    public var userId: String {
-        switch self {
-        case .reportPosted(let p): p.authorId
-        case .reportDeleted(let p): p.authorId
-        case .replyPosted(let p): p.authorId
-        case .reportFollowed(let p): p.userId
-        case .reportUnfollowed(let p): p.userId
-        }
-    }
-
     /// `report-<reportId>`.
-    public var streamID: String { Self.streamID(report: reportId) }
+    public var streamID: String { payload.streamID }
 
     /// `report:<id>`, `neighbourhood:<postcode>`, `user:<id>`.
+    public var tags: [String] { payload.tags }
+}
+
+/// What every neighbourhood payload says: its report, the report's neighbourhood and who acted.
+public protocol NeighbourhoodPayload: EventPayload<NeighbourhoodEvent> {
+    /// The report the event belongs to.
+    var reportId: String { get }
+    /// The neighbourhood the report was posted in; it stays there when its author moves.
+    var neighbourhood: String { get }
+    /// The user who acted: the author, the replier, the (un)follower.
+    var actorId: String { get }
+    /// The event's stream.
+    var streamID: String { get }
+    /// The event's tags.
+    var tags: [String] { get }
+}
+
+extension NeighbourhoodPayload {
+    /// `report-<reportId>`.
+    public var streamID: String { NeighbourhoodEvent.streamID(report: reportId) }
+    /// `report:<id>`, `neighbourhood:<postcode>`, `user:<id>`.
     public var tags: [String] {
-        [Self.reportTag(reportId), Self.neighbourhoodTag(neighbourhood), Self.userTag(userId)]
+        [NeighbourhoodEvent.reportTag(reportId), NeighbourhoodEvent.neighbourhoodTag(neighbourhood), NeighbourhoodEvent.userTag(actorId)]
     }
 }

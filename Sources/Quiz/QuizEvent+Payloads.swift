@@ -3,9 +3,11 @@ import Foundation
 
 extension QuizEvent {
     /// `quiz.questionAdded`: trimmed and checked.
-    public struct QuestionAdded: EventPayload {
+    public struct QuestionAdded: QuizPayload {
         public static let typeName = "quiz.questionAdded"
         public var event: QuizEvent { .questionAdded(self) }
+        public var streamID: String { "question-\(questionId)" }
+        public var tags: [String] { [QuizEvent.questionTag(questionId), QuizEvent.questionTextTag(text)] }
 
         /// The new question.
         public var questionId: String
@@ -30,9 +32,11 @@ extension QuizEvent {
 
     /// `quiz.gameCreated`: the players (challenger first), the questions copied from the bank, and
     /// each player's answer order per question.
-    public struct GameCreated: EventPayload {
+    public struct GameCreated: QuizGamePayload {
         public static let typeName = "quiz.gameCreated"
         public var event: QuizEvent { .gameCreated(self) }
+        /// Also each player's, so that an audit by user finds their games.
+        public var tags: [String] { [QuizEvent.gameTag(gameId)] + players.map { QuizEvent.userTag($0.userId) } }
 
         /// The new game.
         public var gameId: String
@@ -56,7 +60,7 @@ extension QuizEvent {
     }
 
     /// `quiz.answerGiven`: whether it was right and what it earned, decided once, here.
-    public struct AnswerGiven: EventPayload {
+    public struct AnswerGiven: QuizGamePayload {
         public static let typeName = "quiz.answerGiven"
         public var event: QuizEvent { .answerGiven(self) }
 
@@ -91,7 +95,7 @@ extension QuizEvent {
     }
 
     /// `quiz.gameFinished`: emitted with the answer that completed the game.
-    public struct GameFinished: EventPayload {
+    public struct GameFinished: QuizGamePayload {
         public static let typeName = "quiz.gameFinished"
         public var event: QuizEvent { .gameFinished(self) }
 
@@ -126,7 +130,7 @@ extension QuizEvent {
     }
 
     /// `quiz.resultSeen`.
-    public struct ResultSeen: EventPayload {
+    public struct ResultSeen: QuizGamePayload {
         public static let typeName = "quiz.resultSeen"
         public var event: QuizEvent { .resultSeen(self) }
 

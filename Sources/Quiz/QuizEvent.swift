@@ -27,8 +27,8 @@ public enum QuizEvent: CataloguedEvent {
         QuestionAdded.self, GameCreated.self, AnswerGiven.self, GameFinished.self, ResultSeen.self,
     ])
 
-    /// The case's payload.
-    public var eventPayload: any EventPayload<QuizEvent> {
+    /// The case's payload: the one switch over the cases, as only a macro could derive it (swift-syntax's build breaks the 10-minute first build).
+    public var payload: any QuizPayload {
         switch self {
         case .questionAdded(let p): p
         case .gameCreated(let p): p
@@ -37,6 +37,9 @@ public enum QuizEvent: CataloguedEvent {
         case .resultSeen(let p): p
         }
     }
+
+    /// The case's payload, for the type name, the version and the JSON.
+    public var eventPayload: any EventPayload<QuizEvent> { payload.asEventPayload }
 
     /// `question:<id>`.
     public static func questionTag(_ questionId: String) -> String { "question:\(questionId)" }
@@ -48,24 +51,29 @@ public enum QuizEvent: CataloguedEvent {
     public static func userTag(_ userId: String) -> String { "user:\(userId)" }
 
     /// `question-<id>` or `game-<id>`.
-    public var streamID: String {
-        switch self {
-        case .questionAdded(let p): "question-\(p.questionId)"
-        case .gameCreated(let p): "game-\(p.gameId)"
-        case .answerGiven(let p): "game-\(p.gameId)"
-        case .gameFinished(let p): "game-\(p.gameId)"
-        case .resultSeen(let p): "game-\(p.gameId)"
-        }
-    }
+    public var streamID: String { payload.streamID }
 
     /// See the type's comment.
-    public var tags: [String] {
-        switch self {
-        case .questionAdded(let p): [Self.questionTag(p.questionId), Self.questionTextTag(p.text)]
-        case .gameCreated(let p): [Self.gameTag(p.gameId)] + p.players.map { Self.userTag($0.userId) }
-        case .answerGiven(let p): [Self.gameTag(p.gameId)]
-        case .gameFinished(let p): [Self.gameTag(p.gameId)]
-        case .resultSeen(let p): [Self.gameTag(p.gameId)]
-        }
-    }
+    public var tags: [String] { payload.tags }
+}
+
+/// What every quiz payload says: its stream and tags, a bank question's or a game's.
+public protocol QuizPayload: EventPayload<QuizEvent> {
+    /// The event's stream.
+    var streamID: String { get }
+    /// The event's tags.
+    var tags: [String] { get }
+}
+
+/// What every event of a game says: its game.
+public protocol QuizGamePayload: QuizPayload {
+    /// The game.
+    var gameId: String { get }
+}
+
+extension QuizGamePayload {
+    /// `game-<gameId>`.
+    public var streamID: String { "game-\(gameId)" }
+    /// `game:<gameId>`.
+    public var tags: [String] { [QuizEvent.gameTag(gameId)] }
 }

@@ -23,7 +23,10 @@ extension WorkplaceEvent {
         // Not its locations: up to 100 of them would pass the log's 32 tags an event; they are
         // found with the organisation, and each location added later by its own tag.
         public var event: WorkplaceEvent { .organisationRegistered(self) }
-        public var subjectUserId: String? { creatorId }
+        /// The name's tag, which keeps names unique, before the creator's.
+        public var tags: [String] {
+            [WorkplaceEvent.organisationTag(organisationId), WorkplaceEvent.organisationNameTag(name), WorkplaceEvent.userTag(creatorId)]
+        }
 
         /// The new organisation.
         public var organisationId: String

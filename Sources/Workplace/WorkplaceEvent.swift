@@ -71,7 +71,7 @@ public enum WorkplaceEvent: CataloguedEvent {
     /// The tag of the user an event is about, `user:<userId>`.
     public static func userTag(_ userId: String) -> String { "user:\(userId)" }
 
-    /// The case's payload.
+    /// The case's payload: the one switch over the cases, as only a macro could derive it (swift-syntax's build breaks the 10-minute first build).
     public var payload: any WorkplacePayload {
         switch self {
         case .organisationRegistered(let p): p
@@ -95,24 +95,18 @@ public enum WorkplaceEvent: CataloguedEvent {
         }
     }
 
-    /// The case's payload, for the type name and the JSON. (Opened and erased again: the
-    /// compiler does not convert `any WorkplacePayload` to its parent existential directly.)
-    public var eventPayload: any EventPayload<WorkplaceEvent> { Self.erased(payload) }
-    private static func erased(_ payload: some WorkplacePayload) -> any EventPayload<WorkplaceEvent> { payload }
+    /// The case's payload, for the type name, the version and the JSON.
+    public var eventPayload: any EventPayload<WorkplaceEvent> { payload.asEventPayload }
 
     /// The organisation the event belongs to.
     public var organisationId: String { payload.organisationId }
 
     /// `organisation-<organisationId>`.
-    public var streamID: String { Self.streamID(organisation: organisationId) }
+    public var streamID: String { payload.streamID }
 
-    /// `organisation:<id>`, the name's tag when registering, `user:<id>` of the user it is about.
-    public var tags: [String] {
-        var tags = [Self.organisationTag(organisationId)]
-        if case .organisationRegistered(let p) = self { tags.append(Self.organisationNameTag(p.name)) }
-        if let subject = payload.subjectUserId { tags.append(Self.userTag(subject)) }
-        return tags + payload.entityTags
-    }
+    /// `organisation:<id>`, the name's tag when registering, `user:<id>` of the user it is about,
+    /// then the things inside the organisation it is about.
+    public var tags: [String] { payload.tags }
 }
 
 /// What every workplace payload says: its organisation and, when the event is about one user,
@@ -125,6 +119,10 @@ public protocol WorkplacePayload: EventPayload<WorkplaceEvent> {
     /// Tags of the things inside the organisation the event is about (`location:`, `form:`,
     /// `review:`, `news:`), so an operator's audit by any of their ids finds it.
     var entityTags: [String] { get }
+    /// The event's stream.
+    var streamID: String { get }
+    /// The event's tags.
+    var tags: [String] { get }
 }
 
 extension WorkplacePayload {
@@ -132,4 +130,10 @@ extension WorkplacePayload {
     public var subjectUserId: String? { nil }
     /// Events about the organisation as a whole name nothing inside it.
     public var entityTags: [String] { [] }
+    /// `organisation-<organisationId>`.
+    public var streamID: String { WorkplaceEvent.streamID(organisation: organisationId) }
+    /// `organisation:<id>`, the subject's `user:<id>`, the entities'.
+    public var tags: [String] {
+        [WorkplaceEvent.organisationTag(organisationId)] + (subjectUserId.map { [WorkplaceEvent.userTag($0)] } ?? []) + entityTags
+    }
 }

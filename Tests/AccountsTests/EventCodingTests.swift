@@ -35,8 +35,8 @@ struct EventCodingTests {
         #expect(decoded == event)
         #expect(event.schemaVersion == 1)
         #expect(AccountEvent.typeNames.contains(event.typeName))
-        #expect(event.streamID == "account-\(event.userId)")
-        #expect(event.tags.first == "user:\(event.userId)")
+        #expect(event.streamID == "account-\(event.payload.userId)")
+        #expect(event.tags.first == "user:\(event.payload.userId)")
     }
 
     @Test func everyTypeNameIsCovered() {

@@ -48,7 +48,7 @@ struct HouseholdEventJSONTests {
         // Then the user of a membership event, the room of a room event, the room and the task
         // of a task event: every id an audit by entity looks for.
         let rest: [String] = switch event.typeName {
-        case "household.houseCreated", "household.memberJoined", "household.memberLeft": ["user:\(event.memberUserId ?? "?")"]
+        case "household.houseCreated", "household.memberJoined", "household.memberLeft": ["user:\(event.payload.memberUserId ?? "?")"]
         case let type where type.hasPrefix("household.room"): ["room:\(Fixture.kitchen)"]
         case let type where type.hasPrefix("household.task"): ["room:\(Fixture.kitchen)", "task:\(Fixture.dishes)"]
         default: []

@@ -31,7 +31,7 @@ struct NeighbourhoodEventJSONTests {
     func namesStreamsAndTagsFollowTheConventions(event: NeighbourhoodEvent) {
         #expect(event.typeName == "neighbourhood." + String(describing: event).prefix { $0 != "(" })
         #expect(event.streamID == "report-\(Fixture.report)")
-        #expect(event.tags == ["report:\(Fixture.report)", "neighbourhood:\(Fixture.canal)", "user:\(event.userId)"])
+        #expect(event.tags == ["report:\(Fixture.report)", "neighbourhood:\(Fixture.canal)", "user:\(event.payload.actorId)"])
     }
 
     @Test func everyCommandIsDecidedOnItsReportAlone() {

@@ -68,36 +68,38 @@ public struct NeighbourhoodReportsProjection: Projection {
     /// not stored (the decider emits none after a deletion) change nothing.
     public func apply(_ event: ProjectedEvent, to model: ReadModelWriter) throws {
         guard let neighbourhood = try event.decoded(as: EventAsStored<NeighbourhoodEvent>.self)?.event else { return }
-        if case .reportPosted(let p) = neighbourhood {
+        switch neighbourhood {
+        case .reportPosted(let p):
             try post(p, at: event.position, model)
-            return
-        }
-        let reportId = neighbourhood.reportId
-        let key = NeighbourhoodKeys.report(reportId)
-        if case .reportDeleted = neighbourhood {
+        case .reportDeleted(let p):
+            let key = NeighbourhoodKeys.report(p.reportId)
             guard let activity = try model.value(ReportActivity.self, at: key, in: Self.activity),
                   let report = try model.value(StoredReport.self, at: key, in: Self.reports) else { return }
             try delete(report, followers: activity.followers, model)
-            return
-        }
-        // Kept decoded through the batch: a report's follows and replies come in runs.
-        try model.update(ReportActivity.self, at: key, in: Self.activity) { activity in
-            switch neighbourhood {
-            case .reportPosted, .reportDeleted:
-                break  // handled above
-            case .reportFollowed(let p):
+        case .reportFollowed(let p):
+            try updateActivity(of: p.reportId, model) { activity in
                 guard !activity.followers.contains(p.userId) else { return }
                 activity.followers.append(p.userId)
-                try model.put(reportId, at: followedKey(activity.position, p.userId), in: Self.followedReports)
-            case .reportUnfollowed(let p):
+                try model.put(p.reportId, at: followedKey(activity.position, p.userId), in: Self.followedReports)
+            }
+        case .reportUnfollowed(let p):
+            try updateActivity(of: p.reportId, model) { activity in
                 guard let index = activity.followers.firstIndex(of: p.userId) else { return }
                 activity.followers.remove(at: index)
                 try model.delete(followedKey(activity.position, p.userId), in: Self.followedReports)
-            case .replyPosted(let p):
+            }
+        case .replyPosted(let p):
+            try updateActivity(of: p.reportId, model) { activity in
                 try reply(p, to: activity, at: event.position, model)
                 activity.replyCount += 1
             }
         }
+    }
+
+    /// Changes a report's activity, kept decoded through the batch: a report's follows and
+    /// replies come in runs.
+    private func updateActivity(of reportId: String, _ model: ReadModelWriter, _ change: (inout ReportActivity) throws -> Void) throws {
+        try model.update(ReportActivity.self, at: NeighbourhoodKeys.report(reportId), in: Self.activity, change)
     }
 
     private func post(_ p: NeighbourhoodEvent.ReportPosted, at position: UInt64, _ model: ReadModelWriter) throws {
