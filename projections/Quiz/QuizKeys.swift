@@ -20,11 +20,12 @@ enum QuizKeys {
         answersPrefix(gameId) + ReadModelKeys.padded(position)
     }
 
-    /// The leaderboard order as a key: most wins, then best win ratio, then username, then id.
-    /// Wins and the ratio (in millionths) are inverted so that the best sorts first.
+    /// The leaderboard order as a key: most wins, then best win ratio, then user id (not the
+    /// username, which `players` keeps sealed: ADR 0018). Wins and the ratio (in millionths) are
+    /// inverted so that the best sorts first.
     static func leaderboard(_ stats: PlayerStats) -> String {
         let ratio = stats.played == 0 ? 0 : UInt64(stats.won) * 1_000_000 / UInt64(stats.played)
         return ReadModelKeys.padded(UInt64.max - UInt64(stats.won)) + "/" + ReadModelKeys.padded(1_000_000 - ratio)
-            + "/" + ReadModelKeys.component(stats.username.lowercased()) + "/" + ReadModelKeys.component(stats.userId)
+            + "/" + ReadModelKeys.component(stats.userId)
     }
 }

@@ -8,8 +8,9 @@ extension QuizPlayersProjection {
     /// numbered without gaps for the random draw.
     func applyErasure(_ event: AccountEvent, _ model: ReadModelWriter) throws {
         guard case .erased(let p) = event, let stats = try model.value(PlayerStats.self, at: p.userId, in: Self.players) else { return }
-        if try model.value(String.self, at: stats.username.lowercased(), in: Self.usernames) == p.userId {
-            try model.delete(stats.username.lowercased(), in: Self.usernames)
+        if let key = try model.value(String.self, at: p.userId, in: Self.usernameKeys) {
+            if try model.value(String.self, at: key, in: Self.usernames) == p.userId { try model.delete(key, in: Self.usernames) }
+            try model.delete(p.userId, in: Self.usernameKeys)
         }
         if stats.played > 0 { try model.delete(QuizKeys.leaderboard(stats), in: Self.leaderboard) }
         try model.delete(p.userId, in: Self.players)

@@ -1,3 +1,4 @@
+import Accounts
 import EventLog
 import EventSourcing
 import Foundation
@@ -37,18 +38,22 @@ public struct QuizQueries<Store: EventStore>: Sendable {
         }
     }
 
-    /// The player called `username` (any case); nil when nobody is.
+    /// The player called `username` (any case); nil when nobody is. Found by the username's tag
+    /// as the log stores it (keyed with the engine's keyring), as `usernames` keeps it.
     public func player(username: String) throws(ReadModelError) -> PlayerStats? {
-        try engine.read(QuizProjections.players) { reader in
-            guard let userId = try reader.value(String.self, at: username.lowercased(), in: QuizPlayersProjection.usernames) else { return nil }
+        let normalised = AccountRules.normaliseUsername(username)
+        let key = EventSealer(keyring: engine.personalData).keyed(AccountNames.usernameTags, normalised)
+            ?? AccountNames.usernameTags.plain(normalised)
+        return try opened(engine.read(QuizProjections.players) { reader in
+            guard let userId = try reader.value(String.self, at: key, in: QuizPlayersProjection.usernames) else { return nil }
             return try reader.value(PlayerStats.self, at: userId, in: QuizPlayersProjection.players)
-        }
+        })
     }
 
     /// A player other than `userId`, drawn at random from everyone with a username; nil when
     /// there is nobody else.
     public func randomOpponent(for userId: String, using generator: inout some RandomNumberGenerator) throws(ReadModelError) -> PlayerStats? {
-        try engine.read(QuizProjections.players) { reader in
+        try opened(engine.read(QuizProjections.players) { reader in
             let size = try reader.value(Int.self, at: QuizPlayersProjection.sizeKey, in: QuizPlayersProjection.poolSize) ?? 0
             let mine = try reader.value(PlayerStats.self, at: userId, in: QuizPlayersProjection.players)?.poolIndex
             let others = size - (mine == nil ? 0 : 1)
@@ -58,7 +63,7 @@ public struct QuizQueries<Store: EventStore>: Sendable {
             if let mine, index >= mine { index += 1 }
             guard let opponent = try reader.value(String.self, at: ReadModelKeys.padded(UInt64(index)), in: QuizPlayersProjection.pool) else { return nil }
             return try reader.value(PlayerStats.self, at: opponent, in: QuizPlayersProjection.players)
-        }
+        })
     }
 
     /// Game `gameId` as `userId` sees it; nil when unknown or when `userId` does not play in it.
@@ -110,14 +115,28 @@ public struct QuizQueries<Store: EventStore>: Sendable {
     public func leaderboard(limit: Int?) throws(ListQueryError) -> [PlayerStats] {
         let items = try ListPage.items(limit)
         do {
-            return try engine.read(QuizProjections.players) { reader in
+            let board = try engine.read(QuizProjections.players) { reader in
                 try reader.entries(String.self, in: QuizPlayersProjection.leaderboard, limit: items).compactMap {
                     try reader.value(PlayerStats.self, at: $0.value, in: QuizPlayersProjection.players)
                 }
             }
+            var opened: [PlayerStats] = []
+            for stats in board { if let player = try self.opened(stats) { opened.append(player) } }
+            return opened
         } catch {
             throw .readModel(error)
         }
+    }
+
+    /// `stats` with its username opened, as `players` keeps it sealed (ADR 0018).
+    func opened(_ stats: PlayerStats?) throws(ReadModelError) -> PlayerStats? {
+        guard var opened = stats else { return nil }
+        opened.username = try openedUsername(opened.username, of: opened.userId)
+        return opened
+    }
+
+    private func openedUsername(_ stored: String, of userId: String) throws(ReadModelError) -> String {
+        try engine.opened(stored, of: userId, erased: PersonalDataSeal.deletedUser, what: "a player's username")
     }
 
     /// `game` with its players' usernames opened, as `games` keeps them sealed (ADR 0018): an
@@ -126,8 +145,7 @@ public struct QuizQueries<Store: EventStore>: Sendable {
         var opened = game
         for index in opened.setup.players.indices {
             let player = opened.setup.players[index]
-            opened.setup.players[index].username = try engine.opened(
-                player.username, of: player.userId, erased: PersonalDataSeal.deletedUser, what: "a player's username")
+            opened.setup.players[index].username = try openedUsername(player.username, of: player.userId)
         }
         return opened
     }

@@ -128,7 +128,15 @@ struct QuizReadModelTests {
         try await play(fixture, "g1", "ann", 8, "bob", 2, opponentUsername: robert)
         try await fixture.startGame("g2", "bob", against: "cat", challengerUsername: robert)
         #expect(try fixture.queries.game("g1", viewer: "ann")?.opponent.player.username == robert)
-        #expect(try !RawReadModel(QuizProjections.games, in: fixture.engine).holds(robert), "games keeps the username sealed")
+        #expect(try fixture.queries.player(username: " \(robert.uppercased())")?.username == robert, "found by the keyed name, any case")
+        #expect(try fixture.queries.leaderboard(limit: 10).map(\.username) == ["ann", robert])
+        for projection in QuizProjections.all {
+            #expect(try !RawReadModel(projection, in: fixture.engine).holds(robert), "\(projection.name) keeps the username sealed")
+        }
+        let file = (fixture.directory as NSString).appendingPathComponent("readmodels/data.mdb")
+        let bytes = try #require(FileManager.default.contents(atPath: file))
+        #expect(bytes.range(of: Data(robert.utf8)) == nil && bytes.range(of: Data(robert.lowercased().utf8)) == nil,
+                "the read-model file never held the username in the clear")
         _ = try await fixture.append([AccountEvent.erased(.init(userId: "bob", releasedTags: []))], by: "bob")
         try keys.keyring.erase("bob")  // what `ErasureFollower` does in the batch that projects it
         var generator = SystemRandomNumberGenerator()
