@@ -11,12 +11,6 @@ extension AccountEvent {
         public var userId: String
         /// bcrypt; never the password.
         public var passwordHash: PasswordHash
-
-        /// A new password hash for `userId`.
-        public init(userId: String, passwordHash: PasswordHash) {
-            self.userId = userId
-            self.passwordHash = passwordHash
-        }
     }
 
     /// `account.sessionStarted`: a token (by its hash) valid until `expiresAt`.
@@ -30,13 +24,6 @@ extension AccountEvent {
         public var tokenHash: TokenHash
         /// When the token stops working on its own.
         public var expiresAt: Date
-
-        /// A session for `userId`.
-        public init(userId: String, tokenHash: TokenHash, expiresAt: Date) {
-            self.userId = userId
-            self.tokenHash = tokenHash
-            self.expiresAt = expiresAt
-        }
     }
 
     /// `account.sessionEnded`: the token stopped working before it expired.
@@ -48,12 +35,6 @@ extension AccountEvent {
         public var userId: String
         /// SHA-256 of the bearer token.
         public var tokenHash: TokenHash
-
-        /// The end of one session.
-        public init(userId: String, tokenHash: TokenHash) {
-            self.userId = userId
-            self.tokenHash = tokenHash
-        }
     }
 
     /// `account.passwordResetRequested`: what the outbox needs to mail a reset link.
@@ -71,15 +52,6 @@ extension AccountEvent {
         public var expiresAt: Date
         /// Where to send it: the account's e-mail at the time of the request.
         public var email: String
-
-        /// A reset request for `userId`, to be mailed to `email`.
-        public init(userId: String, tokenHash: TokenHash, sealedToken: SealedToken, expiresAt: Date, email: String) {
-            self.userId = userId
-            self.tokenHash = tokenHash
-            self.sealedToken = sealedToken
-            self.expiresAt = expiresAt
-            self.email = email
-        }
     }
 
     /// `account.passwordResetRedeemed`: the token was used. The new hash follows in
@@ -92,11 +64,5 @@ extension AccountEvent {
         public var userId: String
         /// SHA-256 of the redeemed token.
         public var tokenHash: TokenHash
-
-        /// The redemption of one reset token.
-        public init(userId: String, tokenHash: TokenHash) {
-            self.userId = userId
-            self.tokenHash = tokenHash
-        }
     }
 }

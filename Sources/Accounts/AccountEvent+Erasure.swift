@@ -18,12 +18,6 @@ extension AccountEvent {
         /// server destroyed those keys itself.
         public var erasedSubjects: [String]?
 
-        /// The erasure of `userId`, releasing `releasedTags` and destroying the keys of `erasedSubjects`.
-        public init(userId: String, releasedTags: [String], erasedSubjects: [String]? = nil) {
-            self.userId = userId
-            self.releasedTags = releasedTags
-            self.erasedSubjects = erasedSubjects
-        }
 
         /// Every subject whose key goes with this erasure: the account's own first.
         public var subjects: [String] { [userId] + (erasedSubjects ?? []) }

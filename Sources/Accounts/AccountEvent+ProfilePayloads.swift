@@ -57,15 +57,6 @@ extension AccountEvent {
         public var lastName: String?
         /// The normalised postcode now; absent when none.
         public var postcode: String?
-
-        /// The profile after an update.
-        public init(userId: String, displayName: String, firstName: String? = nil, lastName: String? = nil, postcode: String? = nil) {
-            self.userId = userId
-            self.displayName = displayName
-            self.firstName = firstName
-            self.lastName = lastName
-            self.postcode = postcode
-        }
     }
 
     /// `account.emailChanged`: tagged with both e-mails, since it releases one and claims the other.
@@ -103,12 +94,5 @@ extension AccountEvent {
         public var oldUsername: String?
         /// The claimed username as written.
         public var newUsername: String
-
-        /// A move from `oldUsername` (if any) to `newUsername`.
-        public init(userId: String, oldUsername: String?, newUsername: String) {
-            self.userId = userId
-            self.oldUsername = oldUsername
-            self.newUsername = newUsername
-        }
     }
 }

@@ -18,15 +18,6 @@ extension AccountEvent {
         public var expiresAt: Date
         /// The e-mail the token verifies, and where it is mailed: the account's at the time.
         public var email: String
-
-        /// A verification mail for `email`, the e-mail of `userId`.
-        public init(userId: String, tokenHash: TokenHash, sealedToken: SealedToken, expiresAt: Date, email: String) {
-            self.userId = userId
-            self.tokenHash = tokenHash
-            self.sealedToken = sealedToken
-            self.expiresAt = expiresAt
-            self.email = email
-        }
     }
 
     /// `account.emailVerified`: the account's owner showed they receive mail at `email`, its
@@ -40,12 +31,6 @@ extension AccountEvent {
         public var userId: String
         /// The verified e-mail, normalised.
         public var email: String
-
-        /// `userId` verified `email`.
-        public init(userId: String, email: String) {
-            self.userId = userId
-            self.email = email
-        }
     }
 }
 

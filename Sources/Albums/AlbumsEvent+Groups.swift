@@ -74,14 +74,6 @@ extension AlbumsEvent {
         public var userId: String
         /// When: the command's metadata time.
         public var claimedAt: Date
-
-        /// `userId` claimed the invitation of `email`.
-        public init(groupId: String, email: String, userId: String, claimedAt: Date) {
-            self.groupId = groupId
-            self.email = email
-            self.userId = userId
-            self.claimedAt = claimedAt
-        }
     }
 
     /// `albums.memberLeft`: the account is no longer a member. (Before invitations were

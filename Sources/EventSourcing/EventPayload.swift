@@ -5,6 +5,10 @@ import Foundation
 /// (case → payload) and gets the type name, the version, the JSON encoding and the decoding
 /// table from here (`CataloguedEvent`), instead of a switch per concern that every new event
 /// type must be added to.
+///
+/// A payload declares a public memberwise init only when code outside its module builds it
+/// (logbook-bench's and logbook-admin's logs, release builds that cannot `@testable import`);
+/// the others are built with the compiler's internal one, by their decider and by tests.
 public protocol EventPayload<Event>: Codable, Sendable, Equatable {
     /// The domain's event enum.
     associatedtype Event: DomainEvent

@@ -59,12 +59,6 @@ extension HouseholdEvent {
         public var houseId: String
         /// The former member.
         public var userId: String
-
-        /// `userId` left `houseId`.
-        public init(houseId: String, userId: String) {
-            self.houseId = houseId
-            self.userId = userId
-        }
     }
 
     /// `household.houseClosed`: follows the last `memberLeft`; nothing happens in the house after.
@@ -74,11 +68,6 @@ extension HouseholdEvent {
 
         /// The closed house.
         public var houseId: String
-
-        /// `houseId` closed.
-        public init(houseId: String) {
-            self.houseId = houseId
-        }
     }
 
     /// `household.joinCodeRotated`.
@@ -90,11 +79,5 @@ extension HouseholdEvent {
         public var houseId: String
         /// The new code; the previous one stops working.
         public var joinCode: String
-
-        /// `houseId` now has `joinCode`.
-        public init(houseId: String, joinCode: String) {
-            self.houseId = houseId
-            self.joinCode = joinCode
-        }
     }
 }

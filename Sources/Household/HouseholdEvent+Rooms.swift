@@ -33,13 +33,6 @@ extension HouseholdEvent {
         public var roomId: String
         /// The new name.
         public var name: String
-
-        /// Room `roomId` of `houseId` is now called `name`.
-        public init(houseId: String, roomId: String, name: String) {
-            self.houseId = houseId
-            self.roomId = roomId
-            self.name = name
-        }
     }
 
     /// `household.roomRemoved`: the room's tasks were removed by explicit `taskRemoved` events
@@ -53,11 +46,5 @@ extension HouseholdEvent {
         public var houseId: String
         /// The removed room.
         public var roomId: String
-
-        /// Room `roomId` of `houseId` removed.
-        public init(houseId: String, roomId: String) {
-            self.houseId = houseId
-            self.roomId = roomId
-        }
     }
 }

@@ -51,16 +51,6 @@ extension HouseholdEvent {
         public var frequencyDays: Int
         /// The points after the edit.
         public var points: Int
-
-        /// Task `taskId` now has these values.
-        public init(houseId: String, roomId: String, taskId: String, name: String, frequencyDays: Int, points: Int) {
-            self.houseId = houseId
-            self.roomId = roomId
-            self.taskId = taskId
-            self.name = name
-            self.frequencyDays = frequencyDays
-            self.points = points
-        }
     }
 
     /// `household.taskRemoved`: completions stay in the history.
@@ -75,13 +65,6 @@ extension HouseholdEvent {
         public var roomId: String
         /// The removed task.
         public var taskId: String
-
-        /// Task `taskId` of room `roomId` removed.
-        public init(houseId: String, roomId: String, taskId: String) {
-            self.houseId = houseId
-            self.roomId = roomId
-            self.taskId = taskId
-        }
     }
 
     /// `household.taskCompleted`: denormalised on purpose (names as they were, points awarded)

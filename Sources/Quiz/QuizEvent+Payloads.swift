@@ -19,15 +19,6 @@ extension QuizEvent {
         public var correctAnswer: String
         /// Trimmed; absent when none.
         public var category: String?
-
-        /// Question `questionId`.
-        public init(questionId: String, text: String, answers: [String], correctAnswer: String, category: String?) {
-            self.questionId = questionId
-            self.text = text
-            self.answers = answers
-            self.correctAnswer = correctAnswer
-            self.category = category
-        }
     }
 
     /// `quiz.gameCreated`: the players (challenger first), the questions copied from the bank, and

@@ -1,4 +1,4 @@
-import Accounts
+@testable import Accounts
 import Crypto
 import EventSourcing
 import Foundation

@@ -1,4 +1,4 @@
-import Accounts
+@testable import Accounts
 import EventSourcing
 import Foundation
 import Testing

@@ -1,4 +1,4 @@
-import Albums
+@testable import Albums
 import EventSourcing
 import Foundation
 import Testing

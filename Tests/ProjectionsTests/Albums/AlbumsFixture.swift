@@ -1,5 +1,5 @@
-import Accounts
-import Albums
+@testable import Accounts
+@testable import Albums
 import Blobs
 import EventLog
 import EventSourcing

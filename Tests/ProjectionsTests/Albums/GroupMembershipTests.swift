@@ -1,4 +1,4 @@
-import Accounts
+@testable import Accounts
 import Albums
 import Foundation
 import Testing

@@ -1,4 +1,4 @@
-import Accounts
+@testable import Accounts
 import EventLog
 import EventSourcing
 import Foundation
