@@ -20,25 +20,27 @@ import EventSourcing
 public struct AlbumsGroupsProjection: Projection {
     /// The stable name.
     public var name: String { "albums.groups" }
-    /// Version 2: members by user id and invitations pending until claimed (version 1: members
-    /// by address).
-    public var version: Int { 2 }
-    /// Its domain's events, and the accounts' that move addresses and names.
-    public var reads: [any DecodableDomainEvent.Type]? { [AlbumsEvent.self, AccountEvent.self] }
+    /// Version 3: photos' descriptions and adders' names and messages' texts and authors' names
+    /// as the log stores them (sealed), opened when read, so an erasure's key destruction is what
+    /// erases them (ADR 0018; `messagesByAuthor` is gone). Version 2: members by user id and
+    /// invitations pending until claimed (version 1: members by address).
+    public var version: Int { 3 }
+    /// Its domain's events (`AlbumsProjectionInput`), and the accounts' that move addresses and names.
+    public var reads: [any DecodableDomainEvent.Type]? { [AlbumsProjectionInput.self, AccountEvent.self] }
     /// `groups`: `<group>` → `StoredGroup` (live groups only);
     /// `members`: `<group>/<user>` → the user id;
     /// `memberships`: `<user>/<group>` → groupId;
     /// `invitations`: `<group>/<address>` → the address (pending ones only);
     /// `invited`: `<address>/<group>` → groupId (pending ones only);
-    /// `photos`: `<group>/<photo>` → `PhotoView` (live photos only);
+    /// `photos`: `<group>/<photo>` → `PhotoView` (live photos only; description and name sealed);
     /// `photoList`: `<group>/<inverted position>` → photoId;
-    /// `messages`: `<group>/<inverted position>` → `MessageView`;
+    /// `messages`: `<group>/<inverted position>` → `MessageView` (text and name sealed);
     /// `accounts`: `<user>` → `AlbumsAccount` (current e-mail, display name, verified);
     /// `accountEmails`: `<address>` → the user id whose current e-mail it is;
-    /// `photosByAdder`, `messagesByAuthor`: what an erasure takes out (`+Erasure`).
+    /// `photosByAdder`: the photos an erasure takes out of their groups (`+Erasure`).
     public var tables: [String] {
         [Self.groups, Self.members, Self.memberships, Self.invitations, Self.invited, Self.photos, Self.photoList, Self.messages,
-         Self.accounts, Self.accountEmails, Self.photosByAdder, Self.messagesByAuthor]
+         Self.accounts, Self.accountEmails, Self.photosByAdder]
     }
 
     static let groups = "groups"
@@ -59,7 +61,7 @@ public struct AlbumsGroupsProjection: Projection {
     /// and under what name; ignores other events. Events about something not stored (the
     /// deciders emit none) change nothing.
     public func apply(_ event: ProjectedEvent, to model: ReadModelWriter) throws {
-        if let albums = try event.decoded(as: AlbumsEvent.self) {
+        if let albums = try event.decoded(as: AlbumsProjectionInput.self)?.event {
             try applyAlbums(albums, at: event.position, model)
         } else if let account = try event.decoded(as: AccountEvent.self) {
             try applyAccount(account, model)
@@ -96,7 +98,6 @@ public struct AlbumsGroupsProjection: Projection {
         case .messagePosted(let p):
             let message = MessageView(messageId: p.messageId, text: p.text, authorId: p.authorId, authorName: p.authorName, postedAt: p.postedAt)
             try model.put(message, at: ReadModelKeys.newestFirst(AlbumsKeys.groupPrefix(p.groupId), position), in: Self.messages)
-            try indexMessage(at: ReadModelKeys.newestFirst(AlbumsKeys.groupPrefix(p.groupId), position), by: p.authorId, model)
         case .groupDeleted(let p):
             try deleteGroup(p.groupId, model)
         }

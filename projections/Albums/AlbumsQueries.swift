@@ -86,8 +86,13 @@ public struct AlbumsQueries<Store: EventStore>: Sendable {
 
     /// A page of the group's live photos, newest first.
     public func photos(of groupId: String, limit: Int?, cursor: String?) throws(ListQueryError) -> ItemPage<PhotoView> {
-        try newestFirst(String.self, in: Table.photoList, of: groupId, limit: limit, cursor: cursor) { model, photoId in
+        let page = try newestFirst(String.self, in: Table.photoList, of: groupId, limit: limit, cursor: cursor) { model, photoId in
             try model.value(PhotoView.self, at: AlbumsKeys.item(groupId, photoId), in: Table.photos)
+        }
+        do {
+            return ItemPage(items: try page.items.map(opened), next: page.next)
+        } catch {
+            throw .readModel(error)
         }
     }
 
@@ -95,12 +100,34 @@ public struct AlbumsQueries<Store: EventStore>: Sendable {
     public func photo(_ photoId: String, of groupId: String) throws(ReadModelError) -> PhotoView? {
         try engine.read(AlbumsProjections.groups) { model in
             try model.value(PhotoView.self, at: AlbumsKeys.item(groupId, photoId), in: Table.photos)
-        }
+        }.map(opened)
     }
 
     /// A page of the group's chat messages, newest first.
     public func messages(of groupId: String, limit: Int?, cursor: String?) throws(ListQueryError) -> ItemPage<MessageView> {
-        try newestFirst(MessageView.self, in: Table.messages, of: groupId, limit: limit, cursor: cursor) { _, message in message }
+        let page = try newestFirst(MessageView.self, in: Table.messages, of: groupId, limit: limit, cursor: cursor) { _, message in message }
+        do {
+            return ItemPage(items: try page.items.map(opened), next: page.next)
+        } catch {
+            throw .readModel(error)
+        }
+    }
+
+    /// `photo` with its description and adder's name opened, as `albums.groups` keeps them sealed
+    /// (ADR 0018): an erased adder's read empty and "Deleted user" from her key's destruction on.
+    private func opened(_ photo: PhotoView) throws(ReadModelError) -> PhotoView {
+        var opened = photo
+        opened.description = try engine.opened(photo.description, of: photo.addedBy, erased: "", what: "a photo's description")
+        opened.addedByName = try engine.opened(photo.addedByName, of: photo.addedBy, erased: PersonalDataSeal.deletedUser, what: "a photo's adder")
+        return opened
+    }
+
+    /// `message` with its text and author's name opened, as `albums.groups` keeps them sealed.
+    private func opened(_ message: MessageView) throws(ReadModelError) -> MessageView {
+        var opened = message
+        opened.text = try engine.opened(message.text, of: message.authorId, erased: "", what: "a message's text")
+        opened.authorName = try engine.opened(message.authorName, of: message.authorId, erased: PersonalDataSeal.deletedUser, what: "a message's author")
+        return opened
     }
 
     typealias Table = AlbumsGroupsProjection

@@ -20,7 +20,7 @@ public struct BlobReferencesProjection: Projection {
     /// Version 2: `photosByAdder`, so an erasure drops its user's photos (version 1 kept them).
     public var version: Int { 2 }
     /// Uploads, and the entities that may reference a blob.
-    public var reads: [any DecodableDomainEvent.Type]? { [BlobEvent.self, AlbumsEvent.self, AccountEvent.self, WorkplaceProjectionInput.self] }
+    public var reads: [any DecodableDomainEvent.Type]? { [BlobEvent.self, AlbumsProjectionInput.self, AccountEvent.self, WorkplaceProjectionInput.self] }
     /// `uploads`: `<blob>` → `StoredUpload` (its first upload);
     /// `uploaders`: `<blob>/<user>` → the user id;
     /// `references`: `<blob>/p/<group>/<photo>`, `<blob>/a/<user>`, `<blob>/n/<org>/<news>` →
@@ -48,7 +48,8 @@ public struct BlobReferencesProjection: Projection {
         if let blob = try event.decoded(as: BlobEvent.self) {
             guard case .uploaded(let p) = blob else { return }
             try upload(p, model)
-        } else if let albums = try event.decoded(as: AlbumsEvent.self) {
+        } else if let albums = try event.decoded(as: AlbumsProjectionInput.self)?.event {
+            // As `albums.groups` reads it, so a build decodes each albums event once.
             try applyAlbums(albums, model)
         } else if let account = try event.decoded(as: AccountEvent.self) {
             try applyAccount(account, model)

@@ -19,12 +19,14 @@ final class AlbumsFixture {
     let blobs: BlobQueries<LMDBEventStore>
     private let live: Task<Void, any Error>
 
-    init() async throws {
+    /// With `personalData`, events are sealed with it when appended and the engine opens them.
+    init(personalData: (any PersonalDataKeyring)? = nil) async throws {
         var options = EventStoreOptions()
         options.unsafeNoSync = true
         log = try LMDBEventStore(dataDirectory: directory, options: options)
         engine = try ProjectionEngine(
-            log: log, dataDirectory: directory, projections: AlbumsProjections.all + BlobProjections.all, sync: .unsafeNever)
+            log: log, dataDirectory: directory, projections: AlbumsProjections.all + BlobProjections.all, sync: .unsafeNever,
+            personalData: personalData)
         albums = AlbumsQueries(engine: engine)
         blobs = BlobQueries(engine: engine)
         #expect(try await engine.prepare().isEmpty)
