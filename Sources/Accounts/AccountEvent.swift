@@ -50,7 +50,7 @@ public enum AccountEvent: CataloguedEvent {
     ])
 
     /// The case's payload: the one switch over the cases, as only a macro could derive it (swift-syntax's build breaks the 10-minute first build).
-    public var payload: any AccountPayload {
+    public var eventPayload: any EventPayload<AccountEvent> {
         switch self {
         case .registered(let p): p
         case .profileUpdated(let p): p
@@ -68,12 +68,6 @@ public enum AccountEvent: CataloguedEvent {
         }
     }
 
-    /// The case's payload, for the type name, the version and the JSON.
-    public var eventPayload: any EventPayload<AccountEvent> { payload.asEventPayload }
-
-    /// `account-<userId>`.
-    public var streamID: String { payload.streamID }
-
     /// E-mail and username tags: stored keyed (`EventSealer`).
     public static var personalTags: [PersonalTag] { AccountNames.personalTags }
 
@@ -81,7 +75,7 @@ public enum AccountEvent: CataloguedEvent {
     public var tags: [String] {
         // A change of case only (`ann` → `Ann`) names the same tag twice; the log wants each once.
         var seen = Set<String>()
-        return payload.tags.filter { seen.insert($0).inserted }
+        return eventPayload.tags.filter { seen.insert($0).inserted }
     }
 }
 
@@ -90,10 +84,6 @@ public enum AccountEvent: CataloguedEvent {
 public protocol AccountPayload: EventPayload<AccountEvent> {
     /// The account.
     var userId: String { get }
-    /// The event's stream.
-    var streamID: String { get }
-    /// The event's tags.
-    var tags: [String] { get }
 }
 
 extension AccountPayload {

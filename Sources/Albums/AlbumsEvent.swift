@@ -50,7 +50,7 @@ public enum AlbumsEvent: CataloguedEvent {
     }
 
     /// The case's payload: the one switch over the cases, as only a macro could derive it (swift-syntax's build breaks the 10-minute first build).
-    public var payload: any AlbumsPayload {
+    public var eventPayload: any EventPayload<AlbumsEvent> {
         switch self {
         case .groupCreated(let p): p
         case .memberInvited(let p): p
@@ -62,15 +62,6 @@ public enum AlbumsEvent: CataloguedEvent {
         case .groupDeleted(let p): p
         }
     }
-
-    /// The case's payload, for the type name, the version and the JSON.
-    public var eventPayload: any EventPayload<AlbumsEvent> { payload.asEventPayload }
-
-    /// `group-<groupId>`.
-    public var streamID: String { payload.streamID }
-
-    /// `group:<id>`, and the name's tag when creating or deleting.
-    public var tags: [String] { payload.tags }
 }
 
 /// What every albums payload says: its group.
@@ -81,10 +72,6 @@ public protocol AlbumsPayload: EventPayload<AlbumsEvent> {
     /// `message:`), so an operator's audit by their ids finds it, and the owner's name
     /// (`groupName:`) when creating or deleting.
     var entityTags: [String] { get }
-    /// The event's stream.
-    var streamID: String { get }
-    /// The event's tags.
-    var tags: [String] { get }
 }
 
 extension AlbumsPayload {

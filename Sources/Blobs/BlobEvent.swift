@@ -24,30 +24,17 @@ public enum BlobEvent: CataloguedEvent {
     public static func userTag(_ userId: String) -> String { "user:\(userId)" }
 
     /// The case's payload: the one switch over the cases, as only a macro could derive it (swift-syntax's build breaks the 10-minute first build).
-    public var payload: any BlobPayload {
+    public var eventPayload: any EventPayload<BlobEvent> {
         switch self {
         case .uploaded(let p): p
         }
     }
-
-    /// The case's payload, for the type name, the version and the JSON.
-    public var eventPayload: any EventPayload<BlobEvent> { payload.asEventPayload }
-
-    /// `blob-<blobId>`.
-    public var streamID: String { payload.streamID }
-
-    /// `blob:<id>` and the uploader's `user:<id>`.
-    public var tags: [String] { payload.tags }
 }
 
-/// What every blob payload says: its blob, and the tags it is found by.
+/// What every blob payload says: its blob, whose stream it is in.
 public protocol BlobPayload: EventPayload<BlobEvent> {
     /// The blob the event is about.
     var blobId: String { get }
-    /// The event's stream.
-    var streamID: String { get }
-    /// The event's tags.
-    var tags: [String] { get }
 }
 
 extension BlobPayload {

@@ -1,10 +1,12 @@
 import Foundation
 
 /// One case of a domain's event enum, as its payload type: the payload registers its stored
-/// type name and schema version and wraps itself in the enum. A domain then writes one switch
-/// (case → payload) and gets the type name, the version, the JSON encoding and the decoding
-/// table from here (`CataloguedEvent`), instead of a switch per concern that every new event
-/// type must be added to.
+/// type name and schema version, says its event's stream and tags, and wraps itself in the
+/// enum. A domain then writes one switch (case → payload) and gets the type name, the version,
+/// the stream and tags, the JSON encoding and the decoding table from here (`CataloguedEvent`),
+/// instead of a switch per concern that every new event type must be added to. A domain's
+/// payloads share a protocol of their own that says its stream and tags once from what they all
+/// hold (`HouseholdPayload`: the house); a payload that adds a tag says so in its own type.
 ///
 /// A payload declares a public memberwise init only when code outside its module builds it
 /// (logbook-bench's and logbook-admin's logs, release builds that cannot `@testable import`);
@@ -20,6 +22,10 @@ public protocol EventPayload<Event>: Codable, Sendable, Equatable {
     static var schemaVersion: UInt16 { get }
     /// This payload as its domain's event.
     var event: Event { get }
+    /// The stream its event belongs to (`DomainEvent.streamID`).
+    var streamID: String { get }
+    /// Its event's tags (`DomainEvent.tags`).
+    var tags: [String] { get }
     /// The payload decoded from `data` and wrapped as its event. A requirement, not only an
     /// extension method, so that each payload's witness is compiled for its own type: the
     /// catalogue's table then calls decoding specialized for the payload (a `NodeDecodable` one
@@ -84,7 +90,8 @@ extension EventPayload where Self: NodeDecodable & PersonalData {
 
 /// A domain event enum whose every case wraps one `EventPayload`. The domain lists its payload
 /// types once (`catalogue`) and writes one switch (`eventPayload`); the stored type name and
-/// schema version, the JSON and the decoding by both follow from those two for every domain alike.
+/// schema version, the stream and tags, the JSON and the decoding by name and version follow
+/// from those two for every domain alike.
 public protocol CataloguedEvent: DomainEvent {
     /// Every payload type of the domain.
     static var catalogue: EventPayloadCatalogue<Self> { get }
@@ -101,6 +108,12 @@ extension CataloguedEvent {
 
     /// The payload's schema version.
     public var schemaVersion: UInt16 { eventPayload.schemaVersion }
+
+    /// The payload's stream.
+    public var streamID: String { eventPayload.streamID }
+
+    /// The payload's tags.
+    public var tags: [String] { eventPayload.tags }
 
     /// The payload as JSON (sorted keys, RFC 3339 dates), personal fields as they are.
     public func encodeData() throws -> Data { try eventPayload.encodeData() }

@@ -76,14 +76,6 @@ public enum HouseholdEvent: CataloguedEvent {
 
     /// The house the event belongs to.
     public var houseId: String { payload.houseId }
-
-    /// `house-<houseId>`.
-    public var streamID: String { payload.streamID }
-
-    /// `house:<houseId>`, plus `user:<userId>` on membership events and `room:<roomId>` (and
-    /// `task:<taskId>`) on room and task events: every id an operator may audit by (SPEC §3,
-    /// "audit by entity") is a tag, so the tag index finds its events.
-    public var tags: [String] { payload.tags }
 }
 
 /// What every household payload says: its house and, for the tags, the member whose membership
@@ -95,10 +87,6 @@ public protocol HouseholdPayload: EventPayload<HouseholdEvent> {
     var memberUserId: String? { get }
     /// The room and the task the event is about (`room:`, `task:`), for the room and task events.
     var entityTags: [String] { get }
-    /// The event's stream.
-    var streamID: String { get }
-    /// The event's tags.
-    var tags: [String] { get }
 }
 
 extension HouseholdPayload {

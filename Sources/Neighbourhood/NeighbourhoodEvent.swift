@@ -30,7 +30,7 @@ public enum NeighbourhoodEvent: CataloguedEvent {
     ])
 
     /// The case's payload: the one switch over the cases, as only a macro could derive it (swift-syntax's build breaks the 10-minute first build).
-    public var payload: any NeighbourhoodPayload {
+    public var eventPayload: any EventPayload<NeighbourhoodEvent> {
         switch self {
         case .reportPosted(let p): p
         case .reportDeleted(let p): p
@@ -40,9 +40,6 @@ public enum NeighbourhoodEvent: CataloguedEvent {
         }
     }
 
-    /// The case's payload, for the type name, the version and the JSON.
-    public var eventPayload: any EventPayload<NeighbourhoodEvent> { payload.asEventPayload }
-
     /// The stream of a report, `report-<reportId>`.
     public static func streamID(report reportId: String) -> String { "report-\(reportId)" }
     /// The tag every event of a report carries, `report:<reportId>`.
@@ -51,12 +48,6 @@ public enum NeighbourhoodEvent: CataloguedEvent {
     public static func neighbourhoodTag(_ neighbourhood: String) -> String { "neighbourhood:\(neighbourhood)" }
     /// The tag of the acting user, `user:<userId>`.
     public static func userTag(_ userId: String) -> String { "user:\(userId)" }
-
-    /// `report-<reportId>`.
-    public var streamID: String { payload.streamID }
-
-    /// `report:<id>`, `neighbourhood:<postcode>`, `user:<id>`.
-    public var tags: [String] { payload.tags }
 }
 
 /// What every neighbourhood payload says: its report, the report's neighbourhood and who acted.
@@ -67,10 +58,6 @@ public protocol NeighbourhoodPayload: EventPayload<NeighbourhoodEvent> {
     var neighbourhood: String { get }
     /// The user who acted: the author, the replier, the (un)follower.
     var actorId: String { get }
-    /// The event's stream.
-    var streamID: String { get }
-    /// The event's tags.
-    var tags: [String] { get }
 }
 
 extension NeighbourhoodPayload {

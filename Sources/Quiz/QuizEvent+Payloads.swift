@@ -3,7 +3,7 @@ import Foundation
 
 extension QuizEvent {
     /// `quiz.questionAdded`: trimmed and checked.
-    public struct QuestionAdded: QuizPayload {
+    public struct QuestionAdded: EventPayload {
         public static let typeName = "quiz.questionAdded"
         public var event: QuizEvent { .questionAdded(self) }
         public var streamID: String { "question-\(questionId)" }

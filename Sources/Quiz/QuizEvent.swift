@@ -28,7 +28,7 @@ public enum QuizEvent: CataloguedEvent {
     ])
 
     /// The case's payload: the one switch over the cases, as only a macro could derive it (swift-syntax's build breaks the 10-minute first build).
-    public var payload: any QuizPayload {
+    public var eventPayload: any EventPayload<QuizEvent> {
         switch self {
         case .questionAdded(let p): p
         case .gameCreated(let p): p
@@ -38,9 +38,6 @@ public enum QuizEvent: CataloguedEvent {
         }
     }
 
-    /// The case's payload, for the type name, the version and the JSON.
-    public var eventPayload: any EventPayload<QuizEvent> { payload.asEventPayload }
-
     /// `question:<id>`.
     public static func questionTag(_ questionId: String) -> String { "question:\(questionId)" }
     /// `question-text:<key>`, the key of `QuestionText.key`.
@@ -49,24 +46,10 @@ public enum QuizEvent: CataloguedEvent {
     public static func gameTag(_ gameId: String) -> String { "game:\(gameId)" }
     /// `user:<id>`.
     public static func userTag(_ userId: String) -> String { "user:\(userId)" }
-
-    /// `question-<id>` or `game-<id>`.
-    public var streamID: String { payload.streamID }
-
-    /// See the type's comment.
-    public var tags: [String] { payload.tags }
 }
 
-/// What every quiz payload says: its stream and tags, a bank question's or a game's.
-public protocol QuizPayload: EventPayload<QuizEvent> {
-    /// The event's stream.
-    var streamID: String { get }
-    /// The event's tags.
-    var tags: [String] { get }
-}
-
-/// What every event of a game says: its game.
-public protocol QuizGamePayload: QuizPayload {
+/// What every event of a game says: its game, whose stream it is in and whose tag it carries.
+public protocol QuizGamePayload: EventPayload<QuizEvent> {
     /// The game.
     var gameId: String { get }
 }

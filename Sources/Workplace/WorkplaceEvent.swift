@@ -100,13 +100,6 @@ public enum WorkplaceEvent: CataloguedEvent {
 
     /// The organisation the event belongs to.
     public var organisationId: String { payload.organisationId }
-
-    /// `organisation-<organisationId>`.
-    public var streamID: String { payload.streamID }
-
-    /// `organisation:<id>`, the name's tag when registering, `user:<id>` of the user it is about,
-    /// then the things inside the organisation it is about.
-    public var tags: [String] { payload.tags }
 }
 
 /// What every workplace payload says: its organisation and, when the event is about one user,
@@ -119,10 +112,6 @@ public protocol WorkplacePayload: EventPayload<WorkplaceEvent> {
     /// Tags of the things inside the organisation the event is about (`location:`, `form:`,
     /// `review:`, `news:`), so an operator's audit by any of their ids finds it.
     var entityTags: [String] { get }
-    /// The event's stream.
-    var streamID: String { get }
-    /// The event's tags.
-    var tags: [String] { get }
 }
 
 extension WorkplacePayload {

@@ -35,8 +35,9 @@ struct EventCodingTests {
         #expect(decoded == event)
         #expect(event.schemaVersion == 1)
         #expect(AccountEvent.typeNames.contains(event.typeName))
-        #expect(event.streamID == "account-\(event.payload.userId)")
-        #expect(event.tags.first == "user:\(event.payload.userId)")
+        let userId = (event.eventPayload as! any AccountPayload).userId
+        #expect(event.streamID == "account-\(userId)")
+        #expect(event.tags.first == "user:\(userId)")
     }
 
     @Test func everyTypeNameIsCovered() {

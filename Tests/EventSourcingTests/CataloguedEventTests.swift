@@ -3,7 +3,8 @@ import Foundation
 import Testing
 
 /// A two-case domain, one payload read from the nodes and one through Codable: what every
-/// domain's enum gets from `CataloguedEvent` once it lists its payloads and writes its switch.
+/// domain's enum gets from `CataloguedEvent` once it lists its payloads and writes its switch,
+/// its payloads sharing the stream and tags through a protocol of their own.
 private enum Bell: CataloguedEvent {
     case rung(Rung)
     case silenced(Silenced)
@@ -16,10 +17,8 @@ private enum Bell: CataloguedEvent {
         case .silenced(let p): p
         }
     }
-    var streamID: String { "bell-1" }
-    var tags: [String] { ["bell:1"] }
 
-    struct Rung: EventPayload, NodeDecodable {
+    struct Rung: BellPayload, NodeDecodable {
         static let typeName = "bell.rung"
         var event: Bell { .rung(self) }
         var times: Int
@@ -38,14 +37,26 @@ private enum Bell: CataloguedEvent {
         static func == (lhs: Rung, rhs: Rung) -> Bool { lhs.times == rhs.times }
     }
 
-    struct Silenced: EventPayload {
+    struct Silenced: BellPayload {
         static let typeName = "bell.silenced"
         var event: Bell { .silenced(self) }
         var at: Date
     }
 }
 
+private protocol BellPayload: EventPayload<Bell> {}
+
+extension BellPayload {
+    var streamID: String { "bell-1" }
+    var tags: [String] { ["bell:1"] }
+}
+
 @Suite struct CataloguedEventTests {
+    @Test func theStreamAndTagsAreThePayloads() {
+        #expect(Bell.rung(.init(times: 1)).streamID == "bell-1")
+        #expect(Bell.silenced(.init(at: Date(timeIntervalSince1970: 0))).tags == ["bell:1"])
+    }
+
     @Test func typeNamesAreTheListedPayloadsInOrder() {
         #expect(Bell.typeNames == ["bell.rung", "bell.silenced"])
         #expect(Bell.rung(.init(times: 1)).typeName == "bell.rung")

@@ -18,6 +18,8 @@ private enum Club: CataloguedEvent {
     struct Invited: EventPayload, PersonalData {
         static let typeName = "club.invited"
         var event: Club { .invited(self) }
+        var streamID: String { "club-\(clubId)" }
+        var tags: [String] { ["club:\(clubId)", Club.members.plain(email)] }
         var clubId: String
         var email: String
         /// Whose the e-mail is: made of it.
@@ -33,9 +35,6 @@ private enum Club: CataloguedEvent {
     var eventPayload: any EventPayload<Club> {
         switch self { case .invited(let payload): payload }
     }
-
-    var streamID: String { if case .invited(let p) = self { "club-\(p.clubId)" } else { "" } }
-    var tags: [String] { if case .invited(let p) = self { ["club:\(p.clubId)", Self.members.plain(p.email)] } else { [] } }
 }
 
 /// A keyring whose keys never change, with readable keyed tags.

@@ -17,11 +17,9 @@ private enum Gong: CataloguedEvent {
         case .hung(let p): p
         }
     }
-    var streamID: String { "gong-1" }
-    var tags: [String] { ["gong:1"] }
 
     /// `gong.struck` as written now.
-    struct Struck: EventPayload {
+    struct Struck: GongPayload {
         static let typeName = "gong.struck"
         static let schemaVersion: UInt16 = 2
         var event: Gong { .struck(self) }
@@ -30,18 +28,25 @@ private enum Gong: CataloguedEvent {
     }
 
     /// `gong.struck` as version 1 wrote it: read as a soft stroke.
-    struct StruckV1: EventPayload {
+    struct StruckV1: GongPayload {
         static let typeName = "gong.struck"
         var event: Gong { .struck(.init(times: times, loud: false)) }
         var times: Int
     }
 
     /// At the default version, 1.
-    struct Hung: EventPayload {
+    struct Hung: GongPayload {
         static let typeName = "gong.hung"
         var event: Gong { .hung(self) }
         var hall: String
     }
+}
+
+private protocol GongPayload: EventPayload<Gong> {}
+
+extension GongPayload {
+    var streamID: String { "gong-1" }
+    var tags: [String] { ["gong:1"] }
 }
 
 @Suite("Schema versions: registered with each payload type, decoded by type name and version")

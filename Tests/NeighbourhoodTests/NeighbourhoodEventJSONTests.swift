@@ -31,7 +31,8 @@ struct NeighbourhoodEventJSONTests {
     func namesStreamsAndTagsFollowTheConventions(event: NeighbourhoodEvent) {
         #expect(event.typeName == "neighbourhood." + String(describing: event).prefix { $0 != "(" })
         #expect(event.streamID == "report-\(Fixture.report)")
-        #expect(event.tags == ["report:\(Fixture.report)", "neighbourhood:\(Fixture.canal)", "user:\(event.payload.actorId)"])
+        let actor = (event.eventPayload as! any NeighbourhoodPayload).actorId
+        #expect(event.tags == ["report:\(Fixture.report)", "neighbourhood:\(Fixture.canal)", "user:\(actor)"])
     }
 
     @Test func everyCommandIsDecidedOnItsReportAlone() {
