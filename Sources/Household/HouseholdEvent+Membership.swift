@@ -17,15 +17,6 @@ extension HouseholdEvent {
         public var creatorId: String
         /// The founder's display name when the house was created.
         public var creatorDisplayName: String
-
-        /// A house founded by `creatorId`.
-        public init(houseId: String, name: String, joinCode: String, creatorId: String, creatorDisplayName: String) {
-            self.houseId = houseId
-            self.name = name
-            self.joinCode = joinCode
-            self.creatorId = creatorId
-            self.creatorDisplayName = creatorDisplayName
-        }
     }
 
     /// `household.memberJoined`.
@@ -40,13 +31,6 @@ extension HouseholdEvent {
         public var userId: String
         /// The member's display name when joining.
         public var displayName: String
-
-        /// `userId` joined `houseId`.
-        public init(houseId: String, userId: String, displayName: String) {
-            self.houseId = houseId
-            self.userId = userId
-            self.displayName = displayName
-        }
     }
 
     /// `household.memberLeft`.

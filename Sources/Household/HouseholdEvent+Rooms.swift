@@ -12,13 +12,6 @@ extension HouseholdEvent {
         public var roomId: String
         /// Trimmed, 1–100 characters, unique in the house ignoring case.
         public var name: String
-
-        /// Room `roomId` named `name` added to `houseId`.
-        public init(houseId: String, roomId: String, name: String) {
-            self.houseId = houseId
-            self.roomId = roomId
-            self.name = name
-        }
     }
 
     /// `household.roomRenamed`.

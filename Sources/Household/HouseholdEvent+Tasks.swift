@@ -20,16 +20,6 @@ extension HouseholdEvent {
         public var frequencyDays: Int
         /// What doing it earns, 1–100.
         public var points: Int
-
-        /// Task `taskId` added to room `roomId` of `houseId`.
-        public init(houseId: String, roomId: String, taskId: String, name: String, frequencyDays: Int, points: Int) {
-            self.houseId = houseId
-            self.roomId = roomId
-            self.taskId = taskId
-            self.name = name
-            self.frequencyDays = frequencyDays
-            self.points = points
-        }
     }
 
     /// `household.taskEdited`: carries all fields as they are after the edit, changed or not,
@@ -92,21 +82,5 @@ extension HouseholdEvent {
         public var points: Int
         /// When, from the command's metadata.
         public var completedAt: Date
-
-        /// `userId` did `taskId` at `completedAt` and earned `points`.
-        public init(
-            houseId: String, taskId: String, taskName: String, roomId: String, roomName: String,
-            userId: String, displayName: String, points: Int, completedAt: Date
-        ) {
-            self.houseId = houseId
-            self.taskId = taskId
-            self.taskName = taskName
-            self.roomId = roomId
-            self.roomName = roomName
-            self.userId = userId
-            self.displayName = displayName
-            self.points = points
-            self.completedAt = completedAt
-        }
     }
 }

@@ -1,6 +1,6 @@
 import Accounts
 import Foundation
-import Household
+@testable import Household
 import Neighbourhood
 import Quiz
 import Testing

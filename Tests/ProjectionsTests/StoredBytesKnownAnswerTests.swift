@@ -3,7 +3,7 @@ import Albums
 import Crypto
 import EventSourcing
 import Foundation
-import Household
+@testable import Household
 import Neighbourhood
 import Quiz
 import Testing

@@ -1,5 +1,6 @@
 import EventLog
 import EventSourcing
+import Foundation
 
 /// Appends domain events as the app logs of `rebuild` are filled: each event in an append of its
 /// actor's (the user whose command it was, as a server records it), consecutive events of one
@@ -39,6 +40,18 @@ struct DomainEventBatch {
         }
         pendingEvents += 1
         if pendingEvents >= eventsPerSubmit { try await flush() }
+    }
+
+    /// Decides `command` for `actor` at `now` on `state` as a server would, queues what it
+    /// decided and folds that into `state`: a log of the events the domain itself writes.
+    mutating func decide<D: Decider>(
+        _ command: D.Command, with decider: D.Type, state: inout D.State, by actor: String, at now: Date
+    ) async throws {
+        let events = try D.decide(command, state: state, metadata: CommandMetadata(actor: actor, now: now, commandID: UUID()))
+        for event in events {
+            D.evolve(&state, event)
+            try await add(event, by: actor)
+        }
     }
 
     /// Appends what is queued and answers how many events were written in all.
