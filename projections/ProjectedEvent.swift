@@ -168,7 +168,8 @@ final class DecodedEvents: @unchecked Sendable {
             // itself, meets the failure and reports it at its event.
             for (n, projection) in rowProjections.enumerated() {
                 let slices = bySlice.map { $0[n] }
-                guard slices.allSatisfy({ $0 != nil }) else { continue }
+                // An empty page has no slice (a read ahead past the log's end): nothing made ahead.
+                guard !slices.isEmpty, slices.allSatisfy({ $0 != nil }) else { continue }
                 let ((rows, order), cpu) = ThreadCPUTime.measure {
                     var rows = slices[0]!
                     for slice in slices.dropFirst() { rows.append(contentsOf: slice!) }

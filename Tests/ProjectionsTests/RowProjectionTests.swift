@@ -76,6 +76,18 @@ private func applyOnEngine(
         #expect(page.rowsMadeAhead.count == 1, "only the projection that did not fail")
     }
 
+    /// A page with no record (a read ahead past the log's end) has no slice: no rows are made
+    /// ahead for it, and asking for them does not trap.
+    @Test func anEmptyPageMakesNoRowsAhead() async throws {
+        let setup = try TestSetup()
+        defer { setup.remove() }
+        try await setup.append(3)
+        let page = DecodedEvents(try await setup.log.readAll(from: 4, direction: .forward, limit: 1_000), opening: nil)
+        #expect(page.records.isEmpty)
+        _ = await page.decodeAhead([], rowProjections: [RecentRows()], slices: 2)
+        #expect(page.rowsMadeAhead.isEmpty)
+    }
+
     /// A catch-up long enough to read batches ahead: every event's rows are made once, ahead or
     /// by the engine, and the table is what applying every event would have made.
     @Test(.timeLimit(.minutes(3))) func aCatchUpMakesEachEventsRowsOnceAndEqualsApplyingEachEvent() async throws {
