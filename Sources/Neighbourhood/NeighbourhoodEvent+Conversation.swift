@@ -23,20 +23,6 @@ extension NeighbourhoodEvent {
         public var message: String
         /// When: the command's metadata time.
         public var postedAt: Date
-
-        /// `authorId` replied `message` to `reportId`.
-        public init(
-            reportId: String, neighbourhood: String, replyId: String, authorId: String, authorDisplayName: String,
-            message: String, postedAt: Date
-        ) {
-            self.reportId = reportId
-            self.neighbourhood = neighbourhood
-            self.replyId = replyId
-            self.authorId = authorId
-            self.authorDisplayName = authorDisplayName
-            self.message = message
-            self.postedAt = postedAt
-        }
     }
 
     /// `neighbourhood.reportFollowed`.
@@ -51,13 +37,6 @@ extension NeighbourhoodEvent {
         public var neighbourhood: String
         /// The new follower.
         public var userId: String
-
-        /// `userId` follows `reportId`.
-        public init(reportId: String, neighbourhood: String, userId: String) {
-            self.reportId = reportId
-            self.neighbourhood = neighbourhood
-            self.userId = userId
-        }
     }
 
     /// `neighbourhood.reportUnfollowed`.
@@ -72,12 +51,5 @@ extension NeighbourhoodEvent {
         public var neighbourhood: String
         /// The former follower.
         public var userId: String
-
-        /// `userId` no longer follows `reportId`.
-        public init(reportId: String, neighbourhood: String, userId: String) {
-            self.reportId = reportId
-            self.neighbourhood = neighbourhood
-            self.userId = userId
-        }
     }
 }

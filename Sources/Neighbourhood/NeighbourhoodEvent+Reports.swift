@@ -29,23 +29,6 @@ extension NeighbourhoodEvent {
         public var longitude: Double
         /// When it was posted: the command's metadata time.
         public var postedAt: Date
-
-        /// A report by `authorId` in `neighbourhood`.
-        public init(
-            reportId: String, neighbourhood: String, authorId: String, authorDisplayName: String, title: String,
-            description: String, category: ReportCategory, latitude: Double, longitude: Double, postedAt: Date
-        ) {
-            self.reportId = reportId
-            self.neighbourhood = neighbourhood
-            self.authorId = authorId
-            self.authorDisplayName = authorDisplayName
-            self.title = title
-            self.description = description
-            self.category = category
-            self.latitude = latitude
-            self.longitude = longitude
-            self.postedAt = postedAt
-        }
     }
 
     /// `neighbourhood.reportDeleted`.
@@ -60,12 +43,5 @@ extension NeighbourhoodEvent {
         public var neighbourhood: String
         /// Its author, who deleted it.
         public var authorId: String
-
-        /// `authorId` deleted `reportId`.
-        public init(reportId: String, neighbourhood: String, authorId: String) {
-            self.reportId = reportId
-            self.neighbourhood = neighbourhood
-            self.authorId = authorId
-        }
     }
 }

@@ -4,7 +4,7 @@ import Crypto
 import EventSourcing
 import Foundation
 @testable import Household
-import Neighbourhood
+@testable import Neighbourhood
 import Quiz
 import Testing
 import Workplace

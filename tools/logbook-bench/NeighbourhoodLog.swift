@@ -14,7 +14,8 @@ enum NeighbourhoodLog {
     /// Posted, the author's follow, 3 follows, 5 replies, 1 unfollow.
     static let eventsPerReport = 11
 
-    /// Appends about `events` account and neighbourhood events (no fsync) and returns how many it wrote.
+    /// Appends about `events` account and neighbourhood events (no fsync) and returns how many it
+    /// wrote, the reports' each decided by `NeighbourhoodDecider` from its command, as a server would.
     static func fill(_ store: LMDBEventStore, events: Int, sealer: EventSealer = .plain) async throws -> Int {
         var batch = DomainEventBatch(store: store, sealer: sealer)
         let hash = PasswordHash(bcrypt: "$2b$04$" + String(repeating: "a", count: 53))!
@@ -29,6 +30,10 @@ enum NeighbourhoodLog {
             }
         }
         let now = Date(timeIntervalSince1970: 1_800_000_000)
+        var state = NeighbourhoodDecider.initialState
+        func run(_ command: NeighbourhoodCommand, by actor: String) async throws {
+            try await batch.decide(command, with: NeighbourhoodDecider.self, state: &state, by: actor, at: now)
+        }
         let categories = ReportCategory.allCases
         let accounts = neighbourhoods * residentsPerNeighbourhood
         for report in 0..<max(1, (events - accounts) / eventsPerReport) {
@@ -36,26 +41,21 @@ enum NeighbourhoodLog {
             let neighbourhood = report % neighbourhoods
             let code = postcode(neighbourhood)
             let author = resident(neighbourhood, report)
-            try await batch.add(NeighbourhoodEvent.reportPosted(.init(
-                reportId: reportId, neighbourhood: code, authorId: author, authorDisplayName: "Resident \(author)",
-                title: "Report \(report)", description: "Something worth telling the neighbours about, number \(report).",
-                category: categories[report % categories.count], latitude: 52 + Double(report % 1_000) / 10_000,
-                longitude: 4.9 + Double(report % 997) / 10_000, postedAt: now)), by: author)
-            try await batch.add(NeighbourhoodEvent.reportFollowed(.init(reportId: reportId, neighbourhood: code, userId: author)), by: author)
+            // Posted with its author's follow.
+            try await run(.postReport(.init(
+                reportId: reportId, neighbourhood: code, displayName: "Resident \(author)", title: "Report \(report)",
+                description: "Something worth telling the neighbours about, number \(report).",
+                category: categories[report % categories.count].rawValue, latitude: 52 + Double(report % 1_000) / 10_000,
+                longitude: 4.9 + Double(report % 997) / 10_000)), by: author)
             let followers = (1...3).map { resident(neighbourhood, report + $0) }
-            for follower in followers {
-                try await batch.add(NeighbourhoodEvent.reportFollowed(.init(reportId: reportId, neighbourhood: code, userId: follower)), by: follower)
-            }
+            for follower in followers { try await run(.followReport(reportId: reportId, neighbourhood: code), by: follower) }
             for reply in 0..<5 {
                 let replier = resident(neighbourhood, report + reply * 2)
-                try await batch.add(NeighbourhoodEvent.replyPosted(.init(
-                    reportId: reportId, neighbourhood: code, replyId: "\(reportId)-\(reply)", authorId: replier,
-                    authorDisplayName: "Resident \(replier)", message: "Reply \(reply) to report \(report).", postedAt: now)), by: replier)
+                try await run(.postReply(reportId: reportId, replyId: "\(reportId)-\(reply)", message: "Reply \(reply) to report \(report).",
+                                         displayName: "Resident \(replier)", neighbourhood: code), by: replier)
             }
-            try await batch.add(NeighbourhoodEvent.reportUnfollowed(.init(reportId: reportId, neighbourhood: code, userId: followers[0])), by: followers[0])
-            if report % 20 == 19 {
-                try await batch.add(NeighbourhoodEvent.reportDeleted(.init(reportId: reportId, neighbourhood: code, authorId: author)), by: author)
-            }
+            try await run(.unfollowReport(reportId: reportId, neighbourhood: code), by: followers[0])
+            if report % 20 == 19 { try await run(.deleteReport(reportId: reportId, neighbourhood: code), by: author) }
         }
         return try await batch.finish()
     }
