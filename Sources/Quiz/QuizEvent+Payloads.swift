@@ -39,15 +39,6 @@ extension QuizEvent {
         public var answerOrders: [[[Int]]]
         /// When it was created.
         public var createdAt: Date
-
-        /// Game `gameId`.
-        public init(gameId: String, players: [QuizPlayer], questions: [GameQuestion], answerOrders: [[[Int]]], createdAt: Date) {
-            self.gameId = gameId
-            self.players = players
-            self.questions = questions
-            self.answerOrders = answerOrders
-            self.createdAt = createdAt
-        }
     }
 
     /// `quiz.answerGiven`: whether it was right and what it earned, decided once, here.
@@ -71,18 +62,6 @@ extension QuizEvent {
         public var points: Int
         /// When it was given.
         public var answeredAt: Date
-
-        /// `userId`'s answer to question `index` of `gameId`.
-        public init(gameId: String, userId: String, index: Int, answer: String, correct: Bool, correctAnswer: String, points: Int, answeredAt: Date) {
-            self.gameId = gameId
-            self.userId = userId
-            self.index = index
-            self.answer = answer
-            self.correct = correct
-            self.correctAnswer = correctAnswer
-            self.points = points
-            self.answeredAt = answeredAt
-        }
     }
 
     /// `quiz.gameFinished`: emitted with the answer that completed the game.
@@ -107,17 +86,12 @@ extension QuizEvent {
             }
         }
 
+        /// The game.
         public var gameId: String
         /// In the game's player order.
         public var results: [Result]
+        /// When: the time of the answer that finished it.
         public var finishedAt: Date
-
-        /// Game `gameId` ended with `results`.
-        public init(gameId: String, results: [Result], finishedAt: Date) {
-            self.gameId = gameId
-            self.results = results
-            self.finishedAt = finishedAt
-        }
     }
 
     /// `quiz.resultSeen`.
@@ -129,11 +103,5 @@ extension QuizEvent {
         public var gameId: String
         /// The player who saw it.
         public var userId: String
-
-        /// `userId` saw the result of `gameId`.
-        public init(gameId: String, userId: String) {
-            self.gameId = gameId
-            self.userId = userId
-        }
     }
 }

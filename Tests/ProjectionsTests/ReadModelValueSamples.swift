@@ -2,7 +2,7 @@ import Accounts
 import Foundation
 @testable import Household
 import Neighbourhood
-import Quiz
+@testable import Quiz
 import Testing
 import Workplace
 @testable import Projections

@@ -5,7 +5,7 @@ import EventSourcing
 import Foundation
 @testable import Household
 @testable import Neighbourhood
-import Quiz
+@testable import Quiz
 import Testing
 import Workplace
 

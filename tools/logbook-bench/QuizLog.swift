@@ -12,7 +12,8 @@ enum QuizLog {
     /// Events of one whole game: created, 2 × 10 answers, finished, 2 results seen.
     static let eventsPerGame = 24
 
-    /// Appends about `events` quiz and account events (no fsync) and returns how many it wrote.
+    /// Appends about `events` quiz and account events (no fsync) and returns how many it wrote,
+    /// the games' each decided by `QuizDecider` from its command, as a server would.
     static func fill(_ store: LMDBEventStore, events: Int, sealer: EventSealer = .plain) async throws -> Int {
         var batch = DomainEventBatch(store: store, sealer: sealer)
         let hash = PasswordHash(bcrypt: "$2b$04$" + String(repeating: "a", count: 53))!
@@ -26,28 +27,25 @@ enum QuizLog {
         }
         let order = Array(repeating: [3, 1, 0, 2], count: questions.count)
         let now = Date(timeIntervalSince1970: 1_800_000_000)
+        var state = QuizDecider.initialState
+        func run(_ command: QuizCommand, by actor: String) async throws {
+            try await batch.decide(command, with: QuizDecider.self, state: &state, by: actor, at: now)
+        }
         for game in 0..<max(1, (events - players) / eventsPerGame) {
             let gameId = "g\(game)"
             let seats = [QuizPlayer(userId: "u\(game % players)", username: "player\(game % players)"),
                          QuizPlayer(userId: "u\((game + 1) % players)", username: "player\((game + 1) % players)")]
             // The first seat invited the second.
-            try await batch.add(QuizEvent.gameCreated(.init(gameId: gameId, players: seats, questions: questions, answerOrders: [order, order], createdAt: now)),
-                                by: seats[0].userId)
-            var points = [0, 0]
+            try await run(.createGame(.init(gameId: gameId, challengerId: seats[0].userId, challengerUsername: seats[0].username,
+                                            opponent: seats[1], questions: questions, answerOrders: [order, order])), by: seats[0].userId)
+            // The second seat's last answer finishes the game.
             for (seat, player) in seats.enumerated() {
                 for index in questions.indices {
                     let correct = (index + game + seat) % 3 != 0
-                    points[seat] += correct ? 1 : 0
-                    try await batch.add(QuizEvent.answerGiven(.init(
-                        gameId: gameId, userId: player.userId, index: index, answer: correct ? "right \(index)" : "wrong a",
-                        correct: correct, correctAnswer: "right \(index)", points: correct ? 1 : 0, answeredAt: now)), by: player.userId)
+                    try await run(.answer(gameId: gameId, index: index, answer: correct ? "right \(index)" : "wrong a"), by: player.userId)
                 }
             }
-            let outcomes: [QuizOutcome] = points[0] > points[1] ? [.won, .lost] : points[0] < points[1] ? [.lost, .won] : [.draw, .draw]
-            try await batch.add(QuizEvent.gameFinished(.init(gameId: gameId, results: seats.indices.map {
-                .init(userId: seats[$0].userId, points: points[$0], outcome: outcomes[$0])
-            }, finishedAt: now)), by: seats[1].userId)  // decided with the last answer, the second seat's
-            for player in seats { try await batch.add(QuizEvent.resultSeen(.init(gameId: gameId, userId: player.userId)), by: player.userId) }
+            for player in seats { try await run(.markResultSeen(gameId: gameId), by: player.userId) }
         }
         return try await batch.finish()
     }
