@@ -10,13 +10,6 @@ extension WorkplaceEvent {
         public var text: String
         /// What the answer must be.
         public var kind: QuestionKind
-
-        /// A question.
-        public init(questionId: String, text: String, kind: QuestionKind) {
-            self.questionId = questionId
-            self.text = text
-            self.kind = kind
-        }
     }
 
     /// `workplace.formCreated`.
@@ -35,15 +28,6 @@ extension WorkplaceEvent {
         public var questions: [Question]
         /// The admin who created it.
         public var actorId: String
-
-        /// `actorId` created `name`.
-        public init(organisationId: String, formId: String, name: String, questions: [Question], actorId: String) {
-            self.organisationId = organisationId
-            self.formId = formId
-            self.name = name
-            self.questions = questions
-            self.actorId = actorId
-        }
     }
 
     /// `workplace.formRenamed`.
@@ -60,14 +44,6 @@ extension WorkplaceEvent {
         public var name: String
         /// The admin who renamed it.
         public var actorId: String
-
-        /// `actorId` renamed `formId` to `name`.
-        public init(organisationId: String, formId: String, name: String, actorId: String) {
-            self.organisationId = organisationId
-            self.formId = formId
-            self.name = name
-            self.actorId = actorId
-        }
     }
 
     /// `workplace.questionAdded`: at the end of the form.
@@ -84,14 +60,6 @@ extension WorkplaceEvent {
         public var question: Question
         /// The admin who added it.
         public var actorId: String
-
-        /// `actorId` added `question` to `formId`.
-        public init(organisationId: String, formId: String, question: Question, actorId: String) {
-            self.organisationId = organisationId
-            self.formId = formId
-            self.question = question
-            self.actorId = actorId
-        }
     }
 
     /// `workplace.questionRemoved`.
@@ -108,14 +76,6 @@ extension WorkplaceEvent {
         public var questionId: String
         /// The admin who removed it.
         public var actorId: String
-
-        /// `actorId` removed `questionId` from `formId`.
-        public init(organisationId: String, formId: String, questionId: String, actorId: String) {
-            self.organisationId = organisationId
-            self.formId = formId
-            self.questionId = questionId
-            self.actorId = actorId
-        }
     }
 
     /// `workplace.questionsReordered`: every question of the form, in the new order.
@@ -132,14 +92,6 @@ extension WorkplaceEvent {
         public var questionIds: [String]
         /// The admin who reordered them.
         public var actorId: String
-
-        /// `actorId` put `formId`'s questions in the order `questionIds`.
-        public init(organisationId: String, formId: String, questionIds: [String], actorId: String) {
-            self.organisationId = organisationId
-            self.formId = formId
-            self.questionIds = questionIds
-            self.actorId = actorId
-        }
     }
 
     /// `workplace.formDeleted`.
@@ -154,13 +106,6 @@ extension WorkplaceEvent {
         public var formId: String
         /// The admin who deleted it.
         public var actorId: String
-
-        /// `actorId` deleted `formId`.
-        public init(organisationId: String, formId: String, actorId: String) {
-            self.organisationId = organisationId
-            self.formId = formId
-            self.actorId = actorId
-        }
     }
 }
 

@@ -22,19 +22,6 @@ extension WorkplaceEvent {
         public var name: String
         /// When: the command's metadata time.
         public var requestedAt: Date
-
-        /// `userId` asks to join.
-        public init(
-            organisationId: String, userId: String, locationId: String, employeeNumber: String, name: String,
-            requestedAt: Date
-        ) {
-            self.organisationId = organisationId
-            self.userId = userId
-            self.locationId = locationId
-            self.employeeNumber = employeeNumber
-            self.name = name
-            self.requestedAt = requestedAt
-        }
     }
 
     /// `workplace.joinRequestAccepted`: the user is an accepted member, not an admin, with the
@@ -59,20 +46,6 @@ extension WorkplaceEvent {
         public var actorId: String
         /// When: the command's metadata time.
         public var acceptedAt: Date
-
-        /// `actorId` accepted `userId`.
-        public init(
-            organisationId: String, userId: String, locationId: String, employeeNumber: String, name: String,
-            actorId: String, acceptedAt: Date
-        ) {
-            self.organisationId = organisationId
-            self.userId = userId
-            self.locationId = locationId
-            self.employeeNumber = employeeNumber
-            self.name = name
-            self.actorId = actorId
-            self.acceptedAt = acceptedAt
-        }
     }
 
     /// `workplace.joinRequestRejected`.
@@ -87,13 +60,6 @@ extension WorkplaceEvent {
         public var userId: String
         /// The admin who rejected it.
         public var actorId: String
-
-        /// `actorId` rejected `userId`'s request.
-        public init(organisationId: String, userId: String, actorId: String) {
-            self.organisationId = organisationId
-            self.userId = userId
-            self.actorId = actorId
-        }
     }
 
     /// `workplace.memberChanged`: a member's location and admin flag after the change.
@@ -113,15 +79,6 @@ extension WorkplaceEvent {
         public var admin: Bool
         /// The admin who changed it.
         public var actorId: String
-
-        /// `actorId` changed `userId`.
-        public init(organisationId: String, userId: String, locationId: String, admin: Bool, actorId: String) {
-            self.organisationId = organisationId
-            self.userId = userId
-            self.locationId = locationId
-            self.admin = admin
-            self.actorId = actorId
-        }
     }
 
     /// `workplace.memberRemoved`: an admin removed a member, or a member left (`actorId` is
@@ -137,12 +94,5 @@ extension WorkplaceEvent {
         public var userId: String
         /// Who removed them: an admin, or the member.
         public var actorId: String
-
-        /// `actorId` removed `userId`.
-        public init(organisationId: String, userId: String, actorId: String) {
-            self.organisationId = organisationId
-            self.userId = userId
-            self.actorId = actorId
-        }
     }
 }

@@ -26,22 +26,6 @@ extension WorkplaceEvent {
         public var authorName: String
         /// When: the command's metadata time.
         public var postedAt: Date
-
-        /// `authorId` posted `title` to `locationId`.
-        public init(
-            organisationId: String, newsId: String, locationId: String, title: String, text: String,
-            imageBlobId: String?, authorId: String, authorName: String, postedAt: Date
-        ) {
-            self.organisationId = organisationId
-            self.newsId = newsId
-            self.locationId = locationId
-            self.title = title
-            self.text = text
-            self.imageBlobId = imageBlobId
-            self.authorId = authorId
-            self.authorName = authorName
-            self.postedAt = postedAt
-        }
     }
 
     /// `workplace.newsDeleted`.
@@ -58,13 +42,5 @@ extension WorkplaceEvent {
         public var locationId: String
         /// The admin who deleted it.
         public var actorId: String
-
-        /// `actorId` deleted `newsId`.
-        public init(organisationId: String, newsId: String, locationId: String, actorId: String) {
-            self.organisationId = organisationId
-            self.newsId = newsId
-            self.locationId = locationId
-            self.actorId = actorId
-        }
     }
 }

@@ -8,12 +8,6 @@ extension WorkplaceEvent {
         public var locationId: String
         /// Trimmed, unique within the organisation case-insensitively.
         public var name: String
-
-        /// A location.
-        public init(locationId: String, name: String) {
-            self.locationId = locationId
-            self.name = name
-        }
     }
 
     /// `workplace.organisationRegistered`: the organisation, its first locations and its creator,
@@ -40,19 +34,6 @@ extension WorkplaceEvent {
         public var creatorName: String
         /// When: the command's metadata time.
         public var registeredAt: Date
-
-        /// `creatorId` registered `name`.
-        public init(
-            organisationId: String, name: String, locations: [Location], creatorId: String, creatorName: String,
-            registeredAt: Date
-        ) {
-            self.organisationId = organisationId
-            self.name = name
-            self.locations = locations
-            self.creatorId = creatorId
-            self.creatorName = creatorName
-            self.registeredAt = registeredAt
-        }
     }
 
     /// `workplace.locationAdded`.
@@ -67,13 +48,6 @@ extension WorkplaceEvent {
         public var location: Location
         /// The admin who added it.
         public var actorId: String
-
-        /// `actorId` added `location`.
-        public init(organisationId: String, location: Location, actorId: String) {
-            self.organisationId = organisationId
-            self.location = location
-            self.actorId = actorId
-        }
     }
 
     /// `workplace.locationRenamed`.
@@ -88,13 +62,6 @@ extension WorkplaceEvent {
         public var location: Location
         /// The admin who renamed it.
         public var actorId: String
-
-        /// `actorId` renamed `location.locationId` to `location.name`.
-        public init(organisationId: String, location: Location, actorId: String) {
-            self.organisationId = organisationId
-            self.location = location
-            self.actorId = actorId
-        }
     }
 
     /// `workplace.locationRemoved`.
@@ -109,12 +76,5 @@ extension WorkplaceEvent {
         public var locationId: String
         /// The admin who removed it.
         public var actorId: String
-
-        /// `actorId` removed `locationId`.
-        public init(organisationId: String, locationId: String, actorId: String) {
-            self.organisationId = organisationId
-            self.locationId = locationId
-            self.actorId = actorId
-        }
     }
 }

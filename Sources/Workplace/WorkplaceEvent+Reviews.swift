@@ -17,16 +17,6 @@ extension WorkplaceEvent {
         public var yes: Bool?
         /// Trimmed, for a `text` question.
         public var text: String?
-
-        /// An answer to `question`.
-        public init(questionId: String, question: String, kind: QuestionKind, rating: Int? = nil, yes: Bool? = nil, text: String? = nil) {
-            self.questionId = questionId
-            self.question = question
-            self.kind = kind
-            self.rating = rating
-            self.yes = yes
-            self.text = text
-        }
     }
 
     /// `workplace.reviewSubmitted`: a snapshot, so that later form edits and deletions never
@@ -57,22 +47,5 @@ extension WorkplaceEvent {
         public var remark: String?
         /// When: the command's metadata time.
         public var submittedAt: Date
-
-        /// `reviewerId` reviewed `employeeId` with `formId`.
-        public init(
-            organisationId: String, reviewId: String, employeeId: String, reviewerId: String, reviewerName: String,
-            formId: String, formName: String, answers: [Answer], remark: String?, submittedAt: Date
-        ) {
-            self.organisationId = organisationId
-            self.reviewId = reviewId
-            self.employeeId = employeeId
-            self.reviewerId = reviewerId
-            self.reviewerName = reviewerName
-            self.formId = formId
-            self.formName = formName
-            self.answers = answers
-            self.remark = remark
-            self.submittedAt = submittedAt
-        }
     }
 }

@@ -7,7 +7,7 @@ import Foundation
 @testable import Neighbourhood
 @testable import Quiz
 import Testing
-import Workplace
+@testable import Workplace
 
 /// The log's bytes did not change when deciders became pure (issue 50, item 3): the same events,
 /// decided and then sealed by `EventSealer`, are stored as they were when `EventJSON.encode`

@@ -6,17 +6,23 @@ import Workplace
 /// A workplace log shaped like real use (`WorkplaceLogGenerator`): one organisation per
 /// `eventsPerOrganisation` events with a few locations, members joining (some rejected, some
 /// of those asking again), review forms of 3–8 questions of mixed kinds that are edited now and
-/// then, and mostly reviews (60%) and news (20%). Every event is what `WorkplaceDecider` makes
-/// of a command its user could have sent at that point, which `check` proves.
+/// then, and mostly reviews (60%) and news (20%). Every event is what `WorkplaceDecider` decides
+/// of a command its user could have sent at that point, one event a command, which `check` proves.
 enum WorkplaceLog {
     /// About one organisation per this many events.
     static let eventsPerOrganisation = 2_000
 
-    /// Appends `events` workplace events (no fsync) and returns how many it wrote.
+    /// Appends `events` workplace events (no fsync), each decided on the state of its
+    /// organisation's events so far, and returns how many it wrote.
     static func fill(_ store: LMDBEventStore, events: Int, sealer: EventSealer = .plain) async throws -> Int {
         var batch = DomainEventBatch(store: store, sealer: sealer)
         var steps = WorkplaceLogGenerator(events: events)
-        while let step = steps.next() { try await batch.add(step.event, by: step.actor) }
+        var states: [String: WorkplaceState] = [:]
+        while let step = steps.next() {
+            try await batch.decide(
+                step.command, with: WorkplaceDecider.self, state: &states[step.command.organisationId, default: WorkplaceDecider.initialState],
+                by: step.actor, at: step.now)
+        }
         return try await batch.finish()
     }
 
@@ -29,9 +35,9 @@ enum WorkplaceLog {
 
     /// Runs every step's command through `WorkplaceDecider` on the state of its organisation's
     /// events so far (the command's boundary: `organisation:<id>`, and for a registration also
-    /// the name's tag, which no earlier event carries as every name differs), and requires the
-    /// decider to accept it and decide exactly the step's event; and requires each event to
-    /// encode and decode back to itself. Throws at the first step that fails.
+    /// the name's tag, which no earlier event carries as every name differs), as `fill` does, and
+    /// requires the decider to accept it and decide exactly one event; and requires each event
+    /// to encode and decode back to itself. Throws at the first step that fails.
     static func check(events: Int) throws -> CheckSummary {
         var steps = WorkplaceLogGenerator(events: events)
         var states: [String: WorkplaceState] = [:]
@@ -53,17 +59,17 @@ enum WorkplaceLog {
             } catch {
                 throw BenchError.refused("step \(position): the decider refused \(step.command) by \(step.actor): \(error.code) \(error.fieldErrors)")
             }
-            guard decided == [step.event] else {
-                throw BenchError.refused("step \(position): for \(step.command) by \(step.actor) the decider decided \(decided), the log has \(step.event)")
+            guard decided.count == 1, let event = decided.first else {
+                throw BenchError.refused("step \(position): for \(step.command) by \(step.actor) the decider decided \(decided), not one event")
             }
-            let data = try step.event.encodeData()
-            let decoded = try WorkplaceEvent.decode(typeName: step.event.typeName, schemaVersion: step.event.schemaVersion, data: data)
-            guard decoded == step.event else {
-                throw BenchError.refused("step \(position): \(step.event.typeName) decodes as \(String(describing: decoded)), not as \(step.event)")
+            let data = try event.encodeData()
+            let decoded = try WorkplaceEvent.decode(typeName: event.typeName, schemaVersion: event.schemaVersion, data: data)
+            guard decoded == event else {
+                throw BenchError.refused("step \(position): \(event.typeName) decodes as \(String(describing: decoded)), not as \(event)")
             }
-            states[organisationId] = WorkplaceDecider.evolve(state, step.event)
+            states[organisationId] = WorkplaceDecider.evolve(state, event)
             summary.events += 1
-            summary.eventsByType[step.event.typeName, default: 0] += 1
+            summary.eventsByType[event.typeName, default: 0] += 1
         }
         summary.organisations = states.count
         return summary

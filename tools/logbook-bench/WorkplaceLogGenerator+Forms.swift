@@ -4,14 +4,14 @@ import Workplace
 /// Creating review forms and editing them: renames, questions added, removed and reordered, deletions.
 extension WorkplaceLogGenerator {
     /// A question of a random kind with a text that suits it.
-    mutating func newQuestion(_ o: inout WorkplaceLogOrganisation) -> WorkplaceEvent.Question {
+    mutating func newQuestion(_ o: inout WorkplaceLogOrganisation) -> WorkplaceLogOrganisation.Question {
         let kind = QuestionKind.allCases.randomElement(using: &random)!
         let texts = switch kind {
         case .rating: Self.ratingQuestions
         case .yesNo: Self.yesNoQuestions
         case .text: Self.textQuestions
         }
-        return WorkplaceEvent.Question(questionId: "q\(o.index)-\(o.nextSerial())", text: texts.randomElement(using: &random)!, kind: kind)
+        return .init(questionId: "q\(o.index)-\(o.nextSerial())", text: texts.randomElement(using: &random)!, kind: kind)
     }
 
     /// A form name no other form of the organisation has.
@@ -23,15 +23,13 @@ extension WorkplaceLogGenerator {
     mutating func createForm(_ o: inout WorkplaceLogOrganisation, now: Date) -> Step? {
         guard o.forms.count < Self.formsPerOrganisationMax else { return nil }
         let admin = o.admins[Int.random(in: 0..<o.admins.count, using: &random)]
-        var questions: [WorkplaceEvent.Question] = []
+        var questions: [WorkplaceLogOrganisation.Question] = []
         for _ in 0..<Int.random(in: Self.questionsPerFormMin...8, using: &random) { questions.append(newQuestion(&o)) }
         let form = WorkplaceLogOrganisation.Form(formId: "f\(o.index)-\(o.nextSerial())", name: formName(&o), questions: questions)
         o.forms.append(form)
         return Step(
-            command: .createForm(organisationId: o.organisationId, formId: form.formId, name: form.name,
-                                 questions: questions.map { .init(questionId: $0.questionId, text: $0.text, kind: $0.kind.rawValue) }),
-            actor: admin, now: now,
-            event: .formCreated(.init(organisationId: o.organisationId, formId: form.formId, name: form.name, questions: questions, actorId: admin)))
+            command: .createForm(organisationId: o.organisationId, formId: form.formId, name: form.name, questions: questions.map(\.asked)),
+            actor: admin, now: now)
     }
 
     /// An admin creates, renames, edits the questions of or deletes a form; nil when the pick
@@ -47,34 +45,27 @@ extension WorkplaceLogGenerator {
         case 3..<6:
             let name = formName(&o)
             o.forms[position].name = name
-            return Step(command: .renameForm(organisationId: organisationId, formId: formId, name: name), actor: admin, now: now,
-                        event: .formRenamed(.init(organisationId: organisationId, formId: formId, name: name, actorId: admin)))
+            return Step(command: .renameForm(organisationId: organisationId, formId: formId, name: name), actor: admin, now: now)
         case 6..<10:
             guard form.questions.count < Self.questionsPerFormMax else { return nil }
             let question = newQuestion(&o)
             o.forms[position].questions.append(question)
-            return Step(command: .addQuestion(organisationId: organisationId, formId: formId,
-                                              question: .init(questionId: question.questionId, text: question.text, kind: question.kind.rawValue)),
-                        actor: admin, now: now,
-                        event: .questionAdded(.init(organisationId: organisationId, formId: formId, question: question, actorId: admin)))
+            return Step(command: .addQuestion(organisationId: organisationId, formId: formId, question: question.asked), actor: admin, now: now)
         case 10..<14:
             guard form.questions.count > Self.questionsPerFormMin else { return nil }
             let questionId = o.forms[position].questions.remove(at: Int.random(in: 0..<form.questions.count, using: &random)).questionId
-            return Step(command: .removeQuestion(organisationId: organisationId, formId: formId, questionId: questionId), actor: admin, now: now,
-                        event: .questionRemoved(.init(organisationId: organisationId, formId: formId, questionId: questionId, actorId: admin)))
+            return Step(command: .removeQuestion(organisationId: organisationId, formId: formId, questionId: questionId), actor: admin, now: now)
         case 14..<18:
             // A rotation, so the order always changes.
             let shift = Int.random(in: 1..<form.questions.count, using: &random)
             let questions = Array(form.questions[shift...] + form.questions[..<shift])
             o.forms[position].questions = questions
-            let ids = questions.map(\.questionId)
-            return Step(command: .reorderQuestions(organisationId: organisationId, formId: formId, questionIds: ids), actor: admin, now: now,
-                        event: .questionsReordered(.init(organisationId: organisationId, formId: formId, questionIds: ids, actorId: admin)))
+            return Step(command: .reorderQuestions(organisationId: organisationId, formId: formId, questionIds: questions.map(\.questionId)),
+                        actor: admin, now: now)
         default:
             guard o.forms.count > 1 else { return nil }
             o.forms.remove(at: position)
-            return Step(command: .deleteForm(organisationId: organisationId, formId: formId), actor: admin, now: now,
-                        event: .formDeleted(.init(organisationId: organisationId, formId: formId, actorId: admin)))
+            return Step(command: .deleteForm(organisationId: organisationId, formId: formId), actor: admin, now: now)
         }
     }
 }

@@ -9,22 +9,18 @@ extension WorkplaceLogGenerator {
         switch Int.random(in: 0..<10, using: &random) {
         case 0..<4:
             guard o.locations.count < Self.locationsPerOrganisationMax else { return nil }
-            let location = WorkplaceEvent.Location(locationId: "l\(o.index)-\(o.nextSerial())", name: "Site \(o.serial)")
+            let location = WorkplaceCommand.NewLocation(locationId: "l\(o.index)-\(o.nextSerial())", name: "Site \(o.serial)")
             o.locations.append(location.locationId)
-            return Step(command: .addLocation(organisationId: o.organisationId, location: .init(locationId: location.locationId, name: location.name)),
-                        actor: admin, now: now,
-                        event: .locationAdded(.init(organisationId: o.organisationId, location: location, actorId: admin)))
+            return Step(command: .addLocation(organisationId: o.organisationId, location: location), actor: admin, now: now)
         case 4..<8:
-            let location = WorkplaceEvent.Location(locationId: o.locations.randomElement(using: &random)!, name: "Site \(o.nextSerial())")
-            return Step(command: .renameLocation(organisationId: o.organisationId, locationId: location.locationId, name: location.name),
-                        actor: admin, now: now,
-                        event: .locationRenamed(.init(organisationId: o.organisationId, location: location, actorId: admin)))
+            let locationId = o.locations.randomElement(using: &random)!
+            return Step(command: .renameLocation(organisationId: o.organisationId, locationId: locationId, name: "Site \(o.nextSerial())"),
+                        actor: admin, now: now)
         default:
             guard o.locations.count > 1, let position = o.locations.firstIndex(where: { o.peopleAt[$0, default: 0] == 0 }) else { return nil }
             let locationId = o.locations.remove(at: position)
             o.news.removeAll { $0.locationId == locationId }
-            return Step(command: .removeLocation(organisationId: o.organisationId, locationId: locationId), actor: admin, now: now,
-                        event: .locationRemoved(.init(organisationId: o.organisationId, locationId: locationId, actorId: admin)))
+            return Step(command: .removeLocation(organisationId: o.organisationId, locationId: locationId), actor: admin, now: now)
         }
     }
 }

@@ -18,9 +18,7 @@ extension WorkplaceLogGenerator {
         return Step(
             command: .requestToJoin(organisationId: o.organisationId, locationId: request.locationId,
                                     employeeNumber: request.employeeNumber, name: request.name),
-            actor: userId, now: now,
-            event: .joinRequested(.init(organisationId: o.organisationId, userId: userId, locationId: request.locationId,
-                                        employeeNumber: request.employeeNumber, name: request.name, requestedAt: now)))
+            actor: userId, now: now)
     }
 
     /// An admin answers the oldest request: mostly accepted, some corrected on the way, an eighth
@@ -33,25 +31,17 @@ extension WorkplaceLogGenerator {
         let roll = Int.random(in: 0..<100, using: &random)
         if roll < 12 {
             o.rejected.append(request.userId)
-            return Step(command: .rejectJoinRequest(organisationId: o.organisationId, userId: request.userId), actor: admin, now: now,
-                        event: .joinRequestRejected(.init(organisationId: o.organisationId, userId: request.userId, actorId: admin)))
+            return Step(command: .rejectJoinRequest(organisationId: o.organisationId, userId: request.userId), actor: admin, now: now)
         }
         // Some requests are corrected on accepting: a misspelt name, a wrong number, the wrong site.
         var correction = WorkplaceCommand.JoinCorrection()
-        var member = WorkplaceLogOrganisation.Member(userId: request.userId, name: request.name, employeeNumber: request.employeeNumber,
-                                                     locationId: request.locationId, admin: false)
-        if roll < 20 { correction.name = request.name + "-Smit"; member.name = correction.name! }
-        if (20..<25).contains(roll) { correction.employeeNumber = request.employeeNumber + "0"; member.employeeNumber = correction.employeeNumber! }
-        if (25..<30).contains(roll), let other = o.locations.first(where: { $0 != request.locationId }) {
-            correction.locationId = other
-            member.locationId = other
-        }
-        o.addMember(member)
+        if roll < 20 { correction.name = request.name + "-Smit" }
+        if (20..<25).contains(roll) { correction.employeeNumber = request.employeeNumber + "0" }
+        if (25..<30).contains(roll), let other = o.locations.first(where: { $0 != request.locationId }) { correction.locationId = other }
+        o.addMember(.init(userId: request.userId, locationId: correction.locationId ?? request.locationId, admin: false))
         return Step(
             command: .acceptJoinRequest(organisationId: o.organisationId, userId: request.userId, correction: correction),
-            actor: admin, now: now,
-            event: .joinRequestAccepted(.init(organisationId: o.organisationId, userId: member.userId, locationId: member.locationId,
-                                              employeeNumber: member.employeeNumber, name: member.name, actorId: admin, acceptedAt: now)))
+            actor: admin, now: now)
     }
 
     /// An admin moves a member, makes one an admin or takes the flag back; or a member leaves or
@@ -60,7 +50,7 @@ extension WorkplaceLogGenerator {
         // Never the creator (position 0): the organisation keeps an admin and a reviewer.
         guard o.members.count >= 3 else { return nil }
         let position = Int.random(in: 1..<o.members.count, using: &random)
-        var member = o.members[position]
+        let member = o.members[position]
         // An admin changes someone else; the creator, always an admin, when the pick is the member.
         let picked = o.admins[Int.random(in: 0..<o.admins.count, using: &random)]
         let admin = picked == member.userId ? o.admins[0] : picked
@@ -69,28 +59,22 @@ extension WorkplaceLogGenerator {
         case 0..<10:
             guard let other = o.locations.filter({ $0 != member.locationId }).randomElement(using: &random) else { return nil }
             o.move(member: position, to: other)
-            member.locationId = other
             command = .changeMember(organisationId: o.organisationId, userId: member.userId, locationId: other, admin: nil)
         case 10..<14:
             guard !member.admin, o.admins.count < Self.adminsPerOrganisationMax else { return nil }
             o.setAdmin(member: position, true)
-            member.admin = true
             command = .changeMember(organisationId: o.organisationId, userId: member.userId, locationId: nil, admin: true)
         case 14..<17:
             guard member.admin else { return nil }
             o.setAdmin(member: position, false)
-            member.admin = false
             command = .changeMember(organisationId: o.organisationId, userId: member.userId, locationId: nil, admin: false)
         default:
             guard !member.admin else { return nil }
             o.removeMember(at: position)
             // Half leave on their own, half are removed by an admin.
             let actor = Bool.random(using: &random) ? member.userId : admin
-            return Step(command: .removeMember(organisationId: o.organisationId, userId: member.userId), actor: actor, now: now,
-                        event: .memberRemoved(.init(organisationId: o.organisationId, userId: member.userId, actorId: actor)))
+            return Step(command: .removeMember(organisationId: o.organisationId, userId: member.userId), actor: actor, now: now)
         }
-        return Step(command: command, actor: admin, now: now,
-                    event: .memberChanged(.init(organisationId: o.organisationId, userId: member.userId, locationId: member.locationId,
-                                                admin: member.admin, actorId: admin)))
+        return Step(command: command, actor: admin, now: now)
     }
 }

@@ -12,26 +12,21 @@ extension WorkplaceLogGenerator {
         if employee == reviewer { employee = o.members[(o.memberIndex[reviewer]! + 1) % o.members.count].userId }
         let form = o.forms.randomElement(using: &random)!
         var inputs: [WorkplaceCommand.AnswerInput] = []
-        var answers: [WorkplaceEvent.Answer] = []
         for question in form.questions {
-            var answer = WorkplaceEvent.Answer(questionId: question.questionId, question: question.text, kind: question.kind)
+            var answer = WorkplaceCommand.AnswerInput(questionId: question.questionId)
             switch question.kind {
             case .rating: answer.rating = Int.random(in: WorkplaceLimits.rating, using: &random)
             case .yesNo: answer.yes = Int.random(in: 0..<4, using: &random) != 0
             case .text: answer.text = Self.textAnswers.randomElement(using: &random)!
             }
-            answers.append(answer)
-            inputs.append(.init(questionId: question.questionId, rating: answer.rating, yes: answer.yes, text: answer.text))
+            inputs.append(answer)
         }
         let remark = Int.random(in: 0..<5, using: &random) < 2 ? Self.remarks.randomElement(using: &random)! : nil
         let reviewId = "rv\(o.index)-\(o.nextSerial())"
         return Step(
             command: .submitReview(.init(organisationId: o.organisationId, reviewId: reviewId, employeeId: employee, formId: form.formId,
                                          answers: inputs, remark: remark)),
-            actor: reviewer, now: now,
-            event: .reviewSubmitted(.init(organisationId: o.organisationId, reviewId: reviewId, employeeId: employee, reviewerId: reviewer,
-                                          reviewerName: o.name(of: reviewer), formId: form.formId, formName: form.name, answers: answers,
-                                          remark: remark, submittedAt: now)))
+            actor: reviewer, now: now)
     }
 
     /// An admin posts news to one of the locations.
@@ -44,9 +39,7 @@ extension WorkplaceLogGenerator {
         return Step(
             command: .postNews(organisationId: o.organisationId, newsId: news.newsId, locationId: news.locationId, title: title, text: text,
                                imageBlobId: nil),
-            actor: author, now: now,
-            event: .newsPosted(.init(organisationId: o.organisationId, newsId: news.newsId, locationId: news.locationId, title: title,
-                                     text: text, imageBlobId: nil, authorId: author, authorName: o.name(of: author), postedAt: now)))
+            actor: author, now: now)
     }
 
     /// An admin deletes one of the news items still up; nil when there is none.
@@ -57,7 +50,6 @@ extension WorkplaceLogGenerator {
         let news = o.news[position]
         o.news.swapAt(position, o.news.count - 1)
         o.news.removeLast()
-        return Step(command: .deleteNews(organisationId: o.organisationId, newsId: news.newsId), actor: admin, now: now,
-                    event: .newsDeleted(.init(organisationId: o.organisationId, newsId: news.newsId, locationId: news.locationId, actorId: admin)))
+        return Step(command: .deleteNews(organisationId: o.organisationId, newsId: news.newsId), actor: admin, now: now)
     }
 }

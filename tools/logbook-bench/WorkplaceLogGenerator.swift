@@ -11,12 +11,11 @@ import Workplace
 /// precondition does not hold (no form yet, too few members) does what the organisation needs
 /// first instead, so every step is a command the decider accepts.
 struct WorkplaceLogGenerator: IteratorProtocol {
-    /// One command, who sent it, when, and the one event the decider makes of it.
+    /// One command, who sent it and when.
     struct Step {
         var command: WorkplaceCommand
         var actor: String
         var now: Date
-        var event: WorkplaceEvent
     }
 
     // The log's own bounds, well inside `WorkplaceLimits`: organisations the size of a small firm.
@@ -70,22 +69,18 @@ struct WorkplaceLogGenerator: IteratorProtocol {
         let index = organisations.count
         let organisationId = "o\(index)"
         let locations = (0..<Int.random(in: 2...4, using: &random)).map {
-            WorkplaceEvent.Location(locationId: "l\(index)-\($0)", name: Self.cities[(index + $0 * 7) % Self.cities.count])
+            WorkplaceCommand.NewLocation(locationId: "l\(index)-\($0)", name: Self.cities[(index + $0 * 7) % Self.cities.count])
         }
         let name = "\(Self.companyWords[index % Self.companyWords.count]) \(Self.companyKinds[index / Self.companyWords.count % Self.companyKinds.count]) \(index)"
         let creator = "u\(index)-0"
         let creatorName = Self.personName(index)
         var organisation = WorkplaceLogOrganisation(index: index, organisationId: organisationId, locations: locations.map(\.locationId))
         organisation.serial = locations.count
-        organisation.addMember(.init(userId: creator, name: creatorName, employeeNumber: "", locationId: locations[0].locationId, admin: true))
+        organisation.addMember(.init(userId: creator, locationId: locations[0].locationId, admin: true))
         organisations.append(organisation)
         return Step(
-            command: .registerOrganisation(organisationId: organisationId, name: name,
-                                           locations: locations.map { .init(locationId: $0.locationId, name: $0.name) },
-                                           creatorName: creatorName),
-            actor: creator, now: now,
-            event: .organisationRegistered(.init(organisationId: organisationId, name: name, locations: locations, creatorId: creator,
-                                                 creatorName: creatorName, registeredAt: now)))
+            command: .registerOrganisation(organisationId: organisationId, name: name, locations: locations, creatorName: creatorName),
+            actor: creator, now: now)
     }
 
     /// What a young organisation needs before it can review: a form, then members.

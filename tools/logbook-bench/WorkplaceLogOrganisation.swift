@@ -7,8 +7,6 @@ struct WorkplaceLogOrganisation {
     /// An accepted member, as the decider's state would have them.
     struct Member {
         var userId: String
-        var name: String
-        var employeeNumber: String
         var locationId: String
         var admin: Bool
     }
@@ -25,7 +23,17 @@ struct WorkplaceLogOrganisation {
     struct Form {
         var formId: String
         var name: String
-        var questions: [WorkplaceEvent.Question]
+        var questions: [Question]
+    }
+
+    /// A question of a live form.
+    struct Question {
+        var questionId: String
+        var text: String
+        var kind: QuestionKind
+
+        /// As a command asks for it.
+        var asked: WorkplaceCommand.NewQuestion { .init(questionId: questionId, text: text, kind: kind.rawValue) }
     }
 
     /// Where `news` lives: the item and its location.
@@ -107,7 +115,4 @@ struct WorkplaceLogOrganisation {
         members[position].admin = admin
         if admin { admins.append(members[position].userId) } else { admins.removeAll { $0 == members[position].userId } }
     }
-
-    /// The member name of `userId`, an accepted member.
-    func name(of userId: String) -> String { members[memberIndex[userId]!].name }
 }

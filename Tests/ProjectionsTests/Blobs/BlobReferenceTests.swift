@@ -3,7 +3,7 @@ import Albums
 import Blobs
 import Foundation
 import Testing
-import Workplace
+@testable import Workplace
 @testable import Projections
 
 /// Uploads and references: who uploaded a blob, which live entities use it, and the set the

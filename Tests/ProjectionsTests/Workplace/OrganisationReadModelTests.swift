@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import Workplace
+@testable import Workplace
 @testable import Projections
 
 /// The organisation view, memberships, join requests and forms follow the workplace events.

@@ -1,5 +1,5 @@
 import Foundation
-import Workplace
+@testable import Workplace
 @testable import Projections
 
 /// The workplace's part of the all-apps log: two organisations with members, requests (one

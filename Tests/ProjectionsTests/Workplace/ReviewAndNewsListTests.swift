@@ -2,7 +2,7 @@ import EventLog
 import EventSourcing
 import Foundation
 import Testing
-import Workplace
+@testable import Workplace
 @testable import Projections
 
 /// Reviews and news: newest first, paged by opaque cursors, per employee or location and for

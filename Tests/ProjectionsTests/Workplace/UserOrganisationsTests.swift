@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import Workplace
+@testable import Workplace
 @testable import Projections
 
 /// A user's organisations (the `members` table turned around) list accepted members only, follow

@@ -2,7 +2,7 @@ import EventLog
 import EventSourcing
 import Foundation
 import Testing
-import Workplace
+@testable import Workplace
 @testable import Projections
 
 /// Erasing a user (ADR 0004): their name and employee number as a member and as a requester, the

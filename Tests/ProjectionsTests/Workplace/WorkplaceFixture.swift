@@ -2,7 +2,7 @@ import EventLog
 import EventSourcing
 import Foundation
 import Testing
-import Workplace
+@testable import Workplace
 @testable import Projections
 
 /// A real log and the workplace read models in a temporary directory, fed with events as the
