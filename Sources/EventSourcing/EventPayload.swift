@@ -9,8 +9,10 @@ import Foundation
 /// hold (`HouseholdPayload`: the house); a payload that adds a tag says so in its own type.
 ///
 /// A payload declares a public memberwise init only when code outside its module builds it
-/// (logbook-bench's and logbook-admin's logs, release builds that cannot `@testable import`);
-/// the others are built with the compiler's internal one, by their decider and by tests.
+/// (logbook-bench's albums log, which predates invitations being claimed and so is not decided;
+/// a read model's codec), since release builds cannot `@testable import`; the others are built
+/// with the compiler's internal one, by their decider and by tests. The other bench logs and the
+/// admin's demo are decided from commands.
 public protocol EventPayload<Event>: Codable, Sendable, Equatable {
     /// The domain's event enum.
     associatedtype Event: DomainEvent
