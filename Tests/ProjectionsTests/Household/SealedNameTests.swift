@@ -13,17 +13,29 @@ import Testing
 struct SealedNameTests {
     private static let name = "Eve Marker-7f3a"
 
+    /// Given: house h1 of Ann and Eve (named `name`), Eve has done its one task, all of it
+    /// sealed under `keyring`.
+    private static func houseWhereEveDidATask(keyring: PersonalDataKeyStore) async throws -> HouseholdFixture {
+        let fixture = try await HouseholdFixture(projections: HouseholdProjections.all, personalData: keyring)
+        do {
+            try await fixture.createHouse("h1", by: "ann")
+            try await fixture.join("h1", "eve", displayName: name)
+            try await fixture.run(.addRoom(houseId: "h1", roomId: "r1", name: "Kitchen"), by: "ann")
+            try await fixture.run(.addTask(houseId: "h1", roomId: "r1", taskId: "t1", name: "Dishes", frequencyDays: 1, points: 2), by: "ann")
+            try await fixture.complete("h1", "t1", by: "eve")
+            return fixture
+        } catch {
+            fixture.close()
+            throw error
+        }
+    }
+
     @Test func aCompletersNameIsNeverInTheReadModelsAndReadsErasedAtOnce() async throws {
         let keys = try TemporaryKeyStore()
         defer { keys.remove() }
         let keyring = keys.keyring
-        let fixture = try await HouseholdFixture(projections: HouseholdProjections.all, personalData: keyring)
+        let fixture = try await Self.houseWhereEveDidATask(keyring: keyring)
         defer { fixture.close() }
-        try await fixture.createHouse("h1", by: "ann")
-        try await fixture.join("h1", "eve", displayName: Self.name)
-        try await fixture.run(.addRoom(houseId: "h1", roomId: "r1", name: "Kitchen"), by: "ann")
-        try await fixture.run(.addTask(houseId: "h1", roomId: "r1", taskId: "t1", name: "Dishes", frequencyDays: 1, points: 2), by: "ann")
-        try await fixture.complete("h1", "t1", by: "eve")
         let queries = fixture.queries
         #expect(try await queries.history(house: "h1", limit: nil, cursor: nil).items.map(\.displayName) == [Self.name])
         #expect(try queries.tasks(house: "h1", room: "r1", now: HouseholdFixture.start).first?.lastDoneBy?.displayName == Self.name)
@@ -44,13 +56,8 @@ struct SealedNameTests {
         let keys = try TemporaryKeyStore()
         defer { keys.remove() }
         let keyring = keys.keyring
-        let fixture = try await HouseholdFixture(projections: HouseholdProjections.all, personalData: keyring)
+        let fixture = try await Self.houseWhereEveDidATask(keyring: keyring)
         defer { fixture.close() }
-        try await fixture.createHouse("h1", by: "ann")
-        try await fixture.join("h1", "eve", displayName: Self.name)
-        try await fixture.run(.addRoom(houseId: "h1", roomId: "r1", name: "Kitchen"), by: "ann")
-        try await fixture.run(.addTask(houseId: "h1", roomId: "r1", taskId: "t1", name: "Dishes", frequencyDays: 1, points: 2), by: "ann")
-        try await fixture.complete("h1", "t1", by: "eve")
         let queries = fixture.queries
         #expect(try queries.scoreboard(house: "h1").map(\.displayName) == [Self.name, "Ann"])
         #expect(try queries.house(id: "h1")?.members.map(\.displayName) == ["Ann", Self.name])
